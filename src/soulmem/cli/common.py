@@ -1,0 +1,54 @@
+"""Helpers shared by the CLI commands."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from soulmem.embed import embedder_by_name
+from soulmem.engine import Memory
+from soulmem.errors import InvalidInput
+from soulmem.recall.items import Context
+
+__all__ = ["open_memory", "print_context", "read_jsonl"]
+
+
+def open_memory(db: str | None, embedder: str) -> Memory:
+    return Memory.open(db, embedder=embedder_by_name(embedder))
+
+
+def read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
+    try:
+        handle = path.open(encoding="utf-8")
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {path}: {exc}") from exc
+    with handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise InvalidInput(f"{path}:{number}: not valid JSON ({exc.msg})") from exc
+            yield record
+
+
+def print_context(console: Console, ctx: Context, *, limit: int = 5) -> None:
+    """The top items, each with its score and why it ranked there."""
+    for rank, item in enumerate(ctx.items[:limit], start=1):
+        why = " ".join(
+            f"{key}={value:.2f}"
+            for key, value in item.why.items()
+            if key in ("lexical", "dense", "recency") and value
+        )
+        text = item.text if len(item.text) <= 160 else item.text[:157] + "..."
+        console.print(
+            f"[bold]{rank}.[/bold] [cyan]{item.kind}[/cyan] score={item.score:.3f} "
+            f"[dim]{escape(why)}[/dim]\n   {escape(text)}"
+        )
+    console.print(f"[dim]{ctx.used_tokens}/{ctx.budget_tokens} tokens, {len(ctx.items)} items[/dim]")

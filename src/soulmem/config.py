@@ -1,0 +1,131 @@
+"""Every tunable number in one place. Defaults are the seed numbers of DESIGN.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from soulmem.errors import ConfigError
+
+__all__ = [
+    "Config",
+    "DecayConfig",
+    "LimitsConfig",
+    "RecallConfig",
+    "SurpriseConfig",
+    "TierConfig",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TierConfig:
+    """Seed 000: memory tiers, their TTLs in days (None = no expiry) and the forgetting queue."""
+
+    ttl_days: dict[str, int | None] = field(
+        default_factory=lambda: {"M30": 30, "M90": 90, "M365": 365, "M0": None}
+    )
+    forgetting_queue_days: int = 7
+    promote_m30_topic_repeats: int = 3
+    promote_m30_references: int = 3
+    promote_m30_intensity: float = 0.7
+    promote_m90_references: int = 5
+    promote_m90_intensity: float = 0.8
+    m0_candidate_references: int = 10
+    self_change_limit: float = 0.30
+    island_collapse_days: int = 7
+    imagination_per_day: int = 3
+
+
+@dataclass(frozen=True, slots=True)
+class SurpriseConfig:
+    """Seed 003: surprise filter bands on new memories."""
+
+    reinforce_at: float = 0.85
+    dampen_at: float = 0.6
+    reinforce_strength: float = 0.2
+    dampen_min_importance: float = 0.7
+    boost_max: float = 0.3
+
+
+@dataclass(frozen=True, slots=True)
+class DecayConfig:
+    """Seed 003: emotion-weighted decay and the maintenance cadence (in turns)."""
+
+    every_turns: int = 5
+    base: dict[str, float] = field(
+        default_factory=lambda: {"episodic": 0.95, "emotional": 0.97, "semantic": 0.98}
+    )
+    emotion_weight: float = 0.4
+    importance_weight: float = 0.3
+    cap: float = 0.995
+    consolidate_every_turns: int = 10
+    promote_every_turns: int = 10
+    prune_every_turns: int = 25
+    cluster_similarity: float = 0.80
+    semantic_after_mentions: int = 3
+    prune_below_strength: float = 0.15
+    cap_per_scope: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RecallConfig:
+    """How recall ranks and packs.
+
+    ``final = w_similarity * relevance + w_importance * importance + w_strength * strength``
+    is the seed weighting (0.7 / 0.2 / 0.1). ``relevance`` fuses min-max normalised lexical
+    scores with dense cosine similarity (weighted sum, ``lexical_weight`` on the lexical side),
+    plus a small recency bonus for recent turns.
+    """
+
+    w_similarity: float = 0.7
+    w_importance: float = 0.2
+    w_strength: float = 0.1
+    lexical_weight: float = 0.25
+    recency_weight: float = 0.02
+    recency_half_life_days: float = 30.0
+    candidates: int = 60
+    working_set_turns: int = 30
+    max_items: int = 20
+    default_budget_tokens: int = 800
+    include_working_set: bool = True
+    neighbour_weight: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class LimitsConfig:
+    """Input limits: anything larger is rejected with InputTooLarge before anything is written."""
+
+    max_message_chars: int = 200_000
+    max_field_chars: int = 512
+    max_metadata_bytes: int = 64_000
+    max_items_per_list: int = 256
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    tiers: TierConfig = field(default_factory=TierConfig)
+    surprise: SurpriseConfig = field(default_factory=SurpriseConfig)
+    decay: DecayConfig = field(default_factory=DecayConfig)
+    recall: RecallConfig = field(default_factory=RecallConfig)
+    limits: LimitsConfig = field(default_factory=LimitsConfig)
+    working_set_events: int = 100
+    working_set_hours: float = 24.0
+
+    def __post_init__(self) -> None:
+        r = self.recall
+        for name in ("w_similarity", "w_importance", "w_strength", "lexical_weight"):
+            value = getattr(r, name)
+            if not 0.0 <= value <= 1.0:
+                raise ConfigError(f"recall.{name} must be within [0, 1], got {value!r}")
+        if r.candidates < 1 or r.max_items < 1 or r.working_set_turns < 0:
+            raise ConfigError("recall.candidates and recall.max_items must be positive")
+        if self.limits.max_message_chars < 1:
+            raise ConfigError("limits.max_message_chars must be positive")
+
+    def with_recall(self, **changes: Any) -> Config:
+        """A copy with some recall settings changed (unknown names raise ConfigError)."""
+        known = {f.name for f in fields(RecallConfig)}
+        unknown = set(changes) - known
+        if unknown:
+            raise ConfigError(f"unknown recall settings: {', '.join(sorted(unknown))}")
+        return replace(self, recall=replace(self.recall, **changes))

@@ -1,0 +1,370 @@
+"""The engine: ``Memory`` (a store, an embedder, a clock, a config) and its per-scope handle.
+
+Orchestration only: analysis lives in ``perceive``, ranking and packing in ``recall``,
+storage behind the ``Store`` protocol.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from soulmem import model
+from soulmem.clock import Clock, SystemClock
+from soulmem.config import Config
+from soulmem.embed.base import Embedder
+from soulmem.errors import InvalidInput, InvalidScope, NotFound
+from soulmem.model import Event, EventLink, Fact, MemoryType, Scope, Tier, new_id
+from soulmem.recall.items import Context, RecallItem
+from soulmem.recall.pack import pack
+from soulmem.recall.rank import Ranker, memory_text
+from soulmem.recall.tokenize import count_tokens, detect_language, tokenize
+from soulmem.store import open_store
+from soulmem.store.base import Store
+from soulmem.validate import Turn, check_text, validate_turn
+
+__all__ = ["Memory", "ObserveResult", "ScopedMemory"]
+
+
+@dataclass(frozen=True, slots=True)
+class ObserveResult:
+    """What one observed turn created."""
+
+    event: Event
+    memory: model.Memory | None
+    links: tuple[EventLink, ...] = ()
+    facts: tuple[Fact, ...] = ()
+    changes: dict[str, Any] = field(default_factory=dict)
+
+
+class Memory:
+    """A soulmem memory engine over one store.
+
+    >>> mem = Memory.open(":memory:", embedder=FakeEmbedder())   # doctest: +SKIP
+    >>> luna = mem.scope(user_id="u1", agent_id="luna")           # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        embedder: Embedder | None = None,
+        clock: Clock | None = None,
+        config: Config | None = None,
+    ) -> None:
+        self.store = store
+        self.clock: Clock = clock if clock is not None else SystemClock()
+        self._embedder = embedder
+        self.config: Config = config if config is not None else Config()
+        self._listeners: list[Callable[[ObserveResult], None]] = []
+
+    @property
+    def embedder(self) -> Embedder:
+        """The embedding model (the bundled default is loaded on first use)."""
+        if self._embedder is None:
+            from soulmem.embed import default_embedder
+
+            self._embedder = default_embedder()
+        return self._embedder
+
+    @classmethod
+    def open(
+        cls,
+        location: str | Path | None = None,
+        *,
+        embedder: Embedder | None = None,
+        clock: Clock | None = None,
+        config: Config | None = None,
+    ) -> Memory:
+        """Open (creating if needed) the store at ``location``: a file path, ``":memory:"``,
+        ``sqlite:///path``, or None for the default file under the user's data directory."""
+        clock = clock if clock is not None else SystemClock()
+        return cls(open_store(location, clock=clock), embedder=embedder, clock=clock, config=config)
+
+    def scope(
+        self, user_id: str, agent_id: str, world_id: str | None = None, **unknown: Any
+    ) -> ScopedMemory:
+        """A handle on one user x character (x world) scope."""
+        if unknown:
+            raise InvalidScope(
+                f"unknown scope fields: {', '.join(sorted(unknown))} "
+                "(a scope is user_id, agent_id and optionally world_id)"
+            )
+        return ScopedMemory(self, Scope(user_id, agent_id, world_id))
+
+    def scopes(self) -> list[Scope]:
+        return self.store.scopes()
+
+    def on_observe(self, listener: Callable[[ObserveResult], None]) -> None:
+        """Call ``listener`` after each committed observe (never for a rolled-back one)."""
+        self._listeners.append(listener)
+
+    def reembed(self, batch: int = 64) -> int:
+        """Embed every memory that has no vector from the current model; returns the count.
+        Run after changing the embedder: old vectors stay but are never mixed in."""
+        done = 0
+        while True:
+            ids = self.store.unembedded_memories(self.embedder.name, batch)
+            if not ids:
+                return done
+            memories = self.store.get_memories(ids)
+            vectors = self.embedder.embed_documents([memory_text(m) for m in memories])
+            with self.store.transaction() as tx:
+                for memory, vector in zip(memories, vectors, strict=True):
+                    tx.put_embedding(memory.scope, "memory", memory.id, self.embedder.name, vector)
+            done += len(memories)
+
+    def export(self, scope: Scope | None = None) -> Iterator[dict[str, Any]]:
+        """Every event (the source of truth) as JSON-ready dicts, oldest first."""
+        for event in self.store.iter_events(scope):
+            record = model.to_dict(event)
+            record.pop("seq", None)
+            record["type"] = "event"
+            yield record
+
+    def import_records(
+        self, records: Iterable[dict[str, Any]], *, default_scope: Scope | None = None
+    ) -> int:
+        """Observe turns from dicts (``soulmem export`` output or plain turns with user /
+        assistant / at / session_id and user_id / agent_id). Returns how many were imported."""
+        count = 0
+        for number, record in enumerate(records, start=1):
+            if not isinstance(record, dict):
+                raise InvalidInput(f"record {number}: expected a JSON object")
+            scope = _record_scope(record, default_scope, number)
+            fields: dict[str, Any] = {
+                "user": record.get("user", record.get("user_text")),
+                "assistant": record.get("assistant", record.get("assistant_text")),
+            }
+            for key in (
+                "user_name",
+                "assistant_name",
+                "session_id",
+                "at",
+                "source",
+                "images",
+                "files",
+                "entities",
+                "salience",
+                "metadata",
+            ):
+                if key in record:
+                    fields[key] = record[key]
+            ScopedMemory(self, scope).observe(**fields)
+            count += 1
+        return count
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _emit(self, result: ObserveResult) -> None:
+        for listener in self._listeners:
+            listener(result)
+
+
+def _record_scope(record: dict[str, Any], default: Scope | None, number: int) -> Scope:
+    raw = record.get("scope")
+    if isinstance(raw, dict):
+        return Scope(raw.get("user_id"), raw.get("agent_id"), raw.get("world_id"))  # type: ignore[arg-type]
+    if "user_id" in record or "agent_id" in record:
+        return Scope(record.get("user_id"), record.get("agent_id"), record.get("world_id"))  # type: ignore[arg-type]
+    if default is None:
+        raise InvalidScope(f"record {number}: no user_id/agent_id and no default scope given")
+    return default
+
+
+class ScopedMemory:
+    """observe / recall / inspect within one scope."""
+
+    def __init__(self, engine: Memory, scope: Scope) -> None:
+        self.engine = engine
+        self.scope = scope
+
+    # -- observe --------------------------------------------------------------------------
+
+    def observe(
+        self,
+        user: str | None = None,
+        assistant: str | None = None,
+        *,
+        session_id: str | None = None,
+        at: datetime | str | None = None,
+        user_name: str | None = None,
+        assistant_name: str | None = None,
+        source: str = "conversation",
+        images: Sequence[str] | None = None,
+        files: Sequence[str] | None = None,
+        entities: Sequence[str] | None = None,
+        salience: float | None = None,
+        metadata: dict[str, Any] | None = None,
+    ) -> ObserveResult:
+        """Append one turn (either side may be missing) and everything derived from it, in one
+        transaction. Bad input raises a UsageError before anything is written."""
+        engine = self.engine
+        turn = validate_turn(
+            engine.config.limits,
+            user=user,
+            assistant=assistant,
+            session_id=session_id,
+            at=at,
+            user_name=user_name,
+            assistant_name=assistant_name,
+            source=source,
+            images=list(images) if isinstance(images, tuple) else images,
+            files=list(files) if isinstance(files, tuple) else files,
+            entities=list(entities) if isinstance(entities, tuple) else entities,
+            salience=salience,
+            metadata=metadata,
+        )
+        now = engine.clock.now()
+        event = _event_from_turn(self.scope, turn, now)
+        memory = _episodic_memory(event, engine.config, now)
+        text = memory_text(memory)
+        tokens = tokenize(text)
+        vector = engine.embedder.embed_documents([text])[0]
+        links: list[EventLink] = []
+        with engine.store.transaction() as tx:
+            previous = tx.last_event_id(self.scope)
+            event = tx.insert_event(event)
+            if previous is not None:
+                link = EventLink(from_event_id=event.id, to_event_id=previous, kind="reply_to")
+                tx.insert_link(link)
+                links.append(link)
+            tx.insert_memory(memory)
+            tx.put_embedding(self.scope, "memory", memory.id, engine.embedder.name, vector)
+            tx.index_tokens(self.scope, "memory", memory.id, tokens)
+            result = ObserveResult(event=event, memory=memory, links=tuple(links))
+            tx.after_commit(lambda: engine._emit(result))
+        return result
+
+    # -- recall ---------------------------------------------------------------------------
+
+    def recall(
+        self,
+        query: str,
+        *,
+        budget_tokens: int | None = None,
+        max_items: int | None = None,
+        rehearse: bool = True,
+    ) -> Context:
+        """Build the prompt context for ``query``: identity facts always, then the best
+        memories by hybrid ranking, packed to ``budget_tokens``. Recalled memories count as
+        referenced (rehearsal) unless ``rehearse=False``."""
+        engine = self.engine
+        cfg = engine.config.recall
+        text = check_text(
+            "query", query, limit=engine.config.limits.max_message_chars, allow_none=False
+        )
+        assert text is not None
+        budget = cfg.default_budget_tokens if budget_tokens is None else budget_tokens
+        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+            raise InvalidInput(f"budget_tokens must be a positive integer, got {budget_tokens!r}")
+        limit = cfg.max_items if max_items is None else max_items
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise InvalidInput(f"max_items must be a positive integer, got {max_items!r}")
+        working = (
+            engine.store.recent_events(self.scope, cfg.working_set_turns)
+            if cfg.include_working_set and cfg.working_set_turns
+            else []
+        )
+        ranked: list[RecallItem] = [*self._fact_items()]
+        if text.strip():
+            ranker = Ranker(
+                engine.store, engine.embedder, replace(cfg, candidates=max(cfg.candidates, limit))
+            )
+            ranked.extend(ranker.rank(self.scope, text, working))
+        context = pack(
+            text, ranked, budget_tokens=budget, count_tokens=count_tokens, max_items=limit
+        )
+        recalled = [item.id for item in context.items if item.kind == "memory"]
+        if rehearse and recalled:
+            with engine.store.transaction() as tx:
+                tx.touch_memories(recalled, engine.clock.now())
+        return context
+
+    def _fact_items(self) -> list[RecallItem]:
+        items = []
+        for fact in self.engine.store.current_facts(self.scope):
+            section = "identity" if fact.category == model.FactCategory.IDENTITY else "facts"
+            items.append(
+                RecallItem(
+                    kind="fact",
+                    id=fact.id,
+                    text=f"{fact.subject}: {fact.value}",
+                    score=1.0 if section == "identity" else fact.confidence,
+                    source_event_ids=fact.evidence_event_ids,
+                    at=fact.valid_from,
+                    section=section,
+                )
+            )
+        items.sort(key=lambda item: item.section != "identity")
+        return items
+
+    # -- inspect --------------------------------------------------------------------------
+
+    def events(self, limit: int = 50) -> list[Event]:
+        return self.engine.store.recent_events(self.scope, limit)
+
+    def memories(self, *, limit: int = 100, offset: int = 0) -> list[model.Memory]:
+        return self.engine.store.list_memories(self.scope, limit=limit, offset=offset)
+
+    def memory(self, memory_id: str) -> model.Memory:
+        found = self.engine.store.get_memories([memory_id])
+        if not found or found[0].scope != self.scope:
+            raise NotFound(f"no memory {memory_id!r} in this scope")
+        return found[0]
+
+    def facts(self) -> list[Fact]:
+        return self.engine.store.current_facts(self.scope)
+
+
+def _event_from_turn(scope: Scope, turn: Turn, now: datetime) -> Event:
+    text = " ".join(t for t in (turn.user, turn.assistant) if t)
+    return Event(
+        id=new_id("ev"),
+        scope=scope,
+        at=turn.at or now,
+        created_at=now,
+        session_id=turn.session_id,
+        source=turn.source,
+        user_text=turn.user,
+        assistant_text=turn.assistant,
+        user_name=turn.user_name,
+        assistant_name=turn.assistant_name,
+        images=turn.images,
+        files=turn.files,
+        entities=turn.entities,
+        salience=turn.salience,
+        language=detect_language(text or " ".join(turn.images)),
+        metadata=turn.metadata,
+    )
+
+
+def _episodic_memory(event: Event, config: Config, now: datetime) -> model.Memory:
+    from datetime import timedelta
+
+    ttl = config.tiers.ttl_days.get(Tier.M30.value)
+    importance = 0.5 if event.salience is None else max(0.0, min(1.0, event.salience / 10))
+    return model.Memory(
+        id=new_id("mem"),
+        scope=event.scope,
+        content=event.render(with_date=False),
+        tier=Tier.M30,
+        memory_type=MemoryType.EPISODIC,
+        created_at=now,
+        occurred_at=event.at,
+        expires_at=None if ttl is None else now + timedelta(days=ttl),
+        importance=importance,
+        source_event_ids=(event.id,),
+        source=event.source,
+        language=event.language,
+    )

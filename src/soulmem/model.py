@@ -1,0 +1,397 @@
+"""Domain records for every layer of DESIGN.md.
+
+Plain, frozen dataclasses: the store maps them to rows, the engine passes them around, the
+API layers serialise them with :func:`to_dict`. No record knows which backend holds it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from soulmem.errors import InvalidScope
+
+__all__ = [
+    "EMOTIONS",
+    "Affect",
+    "Belief",
+    "Event",
+    "EventLink",
+    "Fact",
+    "FactCategory",
+    "ForgettingEntry",
+    "InboxItem",
+    "Island",
+    "IslandStatus",
+    "Job",
+    "Memory",
+    "MemoryType",
+    "Mood",
+    "Relationship",
+    "Revision",
+    "Scope",
+    "Source",
+    "Summary",
+    "Tier",
+    "new_id",
+    "to_dict",
+]
+
+#: The 10 emotion tags of seed 000.
+EMOTIONS: tuple[str, ...] = (
+    "joy",
+    "sadness",
+    "anger",
+    "fear",
+    "disgust",
+    "anxiety",
+    "envy",
+    "ennui",
+    "nostalgia",
+    "neutral",
+)
+
+
+def new_id(prefix: str) -> str:
+    """A random, globally unique id with a readable prefix (``ev_…``, ``mem_…``)."""
+    return f"{prefix}_{uuid.uuid4().hex}"
+
+
+class Tier(enum.StrEnum):
+    M30 = "M30"
+    M90 = "M90"
+    M365 = "M365"
+    M0 = "M0"
+
+
+class MemoryType(enum.StrEnum):
+    EPISODIC = "episodic"
+    SEMANTIC = "semantic"
+    EMOTIONAL = "emotional"
+
+
+class Source(enum.StrEnum):
+    CONVERSATION = "conversation"
+    OBSERVATION = "observation"
+    NOTIFICATION = "notification"
+    REMINDER = "reminder"
+    PROACTIVE = "proactive"
+
+
+class FactCategory(enum.StrEnum):
+    IDENTITY = "identity"
+    PREFERENCE = "preference"
+    SITUATION = "situation"
+    RELATIONSHIP = "relationship"
+
+
+class IslandStatus(enum.StrEnum):
+    ACTIVE = "active"
+    SHAKING = "shaking"
+    COLLAPSED = "collapsed"
+    REBUILDING = "rebuilding"
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """Who a record belongs to: a user and a character (agent), optionally a world/story."""
+
+    user_id: str
+    agent_id: str
+    world_id: str | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("user_id", "agent_id", "world_id"):
+            value = getattr(self, name)
+            if value is None and name == "world_id":
+                continue
+            if not isinstance(value, str):
+                raise InvalidScope(f"{name} must be a string, got {type(value).__name__}")
+            if not value.strip():
+                raise InvalidScope(f"{name} must not be empty")
+            if len(value) > 256 or any(ord(c) < 32 for c in value):
+                raise InvalidScope(f"{name} must be at most 256 printable characters")
+
+    @property
+    def key(self) -> str:
+        """A stable string key (used for indexing); unambiguous because of the separators."""
+        return "\x1f".join((self.user_id, self.agent_id, self.world_id or ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Affect:
+    """Emotions of one event (seed 000 tags with weights), intensity 0..1, VAD -1..1 (seed 002)."""
+
+    emotions: dict[str, float] = field(default_factory=dict)
+    intensity: float = 0.0
+    valence: float = 0.0
+    arousal: float = 0.0
+    dominance: float = 0.0
+
+    @property
+    def primary(self) -> str:
+        if not self.emotions:
+            return "neutral"
+        return max(self.emotions.items(), key=lambda kv: kv[1])[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One turn (user + assistant together) or another observed happening. Append-only."""
+
+    id: str
+    scope: Scope
+    at: datetime
+    created_at: datetime
+    session_id: str | None = None
+    source: Source = Source.CONVERSATION
+    user_text: str | None = None
+    assistant_text: str | None = None
+    user_name: str | None = None
+    assistant_name: str | None = None
+    images: tuple[str, ...] = ()
+    files: tuple[str, ...] = ()
+    entities: tuple[str, ...] = ()
+    salience: float | None = None
+    language: str | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+    seq: int = 0
+
+    def render(self, *, with_date: bool = True) -> str:
+        """The event as text: date, speakers and what they said, image descriptions included."""
+        parts: list[str] = []
+        if self.user_text:
+            parts.append(f"{self.user_name or 'user'}: {self.user_text}")
+        if self.images:
+            parts.append("(shared " + "; ".join(self.images) + ")")
+        if self.assistant_text:
+            parts.append(f"{self.assistant_name or 'assistant'}: {self.assistant_text}")
+        body = " ".join(parts) if len(parts) > 1 else (parts[0] if parts else "")
+        if with_date:
+            return f"[{format_date(self.at)}] {body}"
+        return body
+
+
+def format_date(value: datetime) -> str:
+    """A date written the way people ask about it: ``8 May 2023`` (month names are searchable)."""
+    return f"{value.day} {value.strftime('%B')} {value.year}"
+
+
+@dataclass(frozen=True, slots=True)
+class EventLink:
+    """reply_to / same_topic / caused_by between two events of a scope."""
+
+    from_event_id: str
+    to_event_id: str
+    kind: str = "reply_to"
+    weight: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """A piece of state with a validity interval; superseded, never overwritten."""
+
+    id: str
+    scope: Scope
+    kind: str
+    subject: str
+    value: str
+    category: FactCategory
+    confidence: float
+    valid_from: datetime
+    valid_to: datetime | None = None
+    evidence_event_ids: tuple[str, ...] = ()
+    about: str = "user"
+    negated: bool = False
+
+    @property
+    def current(self) -> bool:
+        return self.valid_to is None
+
+
+@dataclass(frozen=True, slots=True)
+class Revision:
+    """Before/after snapshot of a state change, with its reason and evidence. Append-only."""
+
+    id: str
+    scope: Scope
+    target_kind: str
+    target_id: str
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    reason: str
+    evidence_event_ids: tuple[str, ...]
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Memory:
+    """A memory "orb": content with tier, emotions, strength and provenance."""
+
+    id: str
+    scope: Scope
+    content: str
+    tier: Tier
+    memory_type: MemoryType
+    created_at: datetime
+    occurred_at: datetime
+    expires_at: datetime | None
+    emotions: dict[str, float] = field(default_factory=dict)
+    intensity: float = 0.0
+    importance: float = 0.5
+    strength: float = 1.0
+    reference_count: int = 0
+    last_referenced_at: datetime | None = None
+    source_event_ids: tuple[str, ...] = ()
+    promoted_from: tuple[str, ...] = ()
+    island_id: str | None = None
+    source: Source = Source.CONVERSATION
+    language: str | None = None
+    status: str = "active"
+
+
+@dataclass(frozen=True, slots=True)
+class ForgettingEntry:
+    memory_id: str
+    scope: Scope
+    reason: str
+    queued_at: datetime
+    purge_at: datetime
+    previous_tier: Tier
+
+
+@dataclass(frozen=True, slots=True)
+class Relationship:
+    scope: Scope
+    trust: float = 50.0
+    affection: float = 50.0
+    respect: float = 50.0
+    rivalry: float = 0.0
+    familiarity: float = 0.0
+    speech_style: str = "formal"
+    shared_experiences: tuple[str, ...] = ()
+
+    @property
+    def intimacy(self) -> float:
+        """Seed 003 formula."""
+        score = (
+            self.affection * 0.35
+            + self.trust * 0.25
+            + self.familiarity * 0.25
+            + self.respect * 0.15
+            - self.rivalry * 0.1
+        )
+        return max(0.0, min(100.0, score))
+
+    @property
+    def level(self) -> str:
+        score = self.intimacy
+        for bound, name in ((80, "intimate"), (60, "close_friend"), (40, "friend")):
+            if score >= bound:
+                return name
+        return "acquaintance" if score >= 20 else "stranger"
+
+
+@dataclass(frozen=True, slots=True)
+class Mood:
+    """The character's long mood: one row per scope, revised."""
+
+    scope: Scope
+    valence: float = 0.0
+    arousal: float = 0.0
+    dominance: float = 0.0
+    updated_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Island:
+    id: str
+    scope: Scope
+    theme: str
+    status: IslandStatus
+    strength: float
+    founding_memory_ids: tuple[str, ...]
+    created_at: datetime
+    status_since: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Belief:
+    id: str
+    scope: Scope
+    statement: str
+    confidence: float
+    supporting_memory_ids: tuple[str, ...]
+    island_id: str | None
+    version: int
+    approved: bool
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    id: str
+    scope: Scope
+    period: str
+    starts_at: datetime
+    ends_at: datetime
+    text: str
+    event_ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class InboxItem:
+    id: str
+    scope: Scope
+    kind: str
+    payload: dict[str, Any]
+    status: str
+    created_at: datetime
+    decided_at: datetime | None = None
+    decision_reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    id: str
+    kind: str
+    payload: dict[str, Any]
+    status: str
+    attempts: int
+    run_after: datetime
+    scope: Scope | None = None
+    lease_until: datetime | None = None
+    result: dict[str, Any] | None = None
+    error: str | None = None
+
+
+def to_dict(record: Any) -> dict[str, Any]:
+    """A JSON-ready dict of any record (datetimes as ISO strings, enums as values)."""
+
+    def convert(value: Any) -> Any:
+        if isinstance(value, datetime):
+            return value.isoformat()
+        if isinstance(value, enum.Enum):
+            return value.value
+        if isinstance(value, Scope):
+            return {
+                "user_id": value.user_id,
+                "agent_id": value.agent_id,
+                "world_id": value.world_id,
+            }
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            return {f.name: convert(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        if isinstance(value, dict):
+            return {k: convert(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [convert(v) for v in value]
+        return value
+
+    result = convert(record)
+    if not isinstance(result, dict):
+        raise TypeError("to_dict expects a record")
+    return result

@@ -1,0 +1,41 @@
+"""What recall returns: ranked items with provenance, and the packed prompt context."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+__all__ = ["Context", "RecallItem"]
+
+
+@dataclass(frozen=True, slots=True)
+class RecallItem:
+    """One ranked piece of context.
+
+    ``kind`` is ``fact``, ``memory`` or ``turn``; ``source_event_ids`` are the events it came
+    from (its provenance); ``why`` holds the score's components, for explanation.
+    """
+
+    kind: str
+    id: str
+    text: str
+    score: float
+    source_event_ids: tuple[str, ...] = ()
+    at: datetime | None = None
+    why: dict[str, float] = field(default_factory=dict)
+    section: str = "memories"
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """A prompt-ready block (``text``) and the items it holds, best first."""
+
+    query: str
+    text: str
+    items: tuple[RecallItem, ...]
+    budget_tokens: int
+    used_tokens: int
+    dropped: int = 0
+
+    def __str__(self) -> str:
+        return self.text

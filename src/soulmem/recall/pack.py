@@ -1,0 +1,76 @@
+"""Pack ranked items into a prompt block that never exceeds the token budget.
+
+Sections come in a fixed order (identity facts first, so a cap can never cut them before
+anything else); inside a section items keep their rank. Item text is data, not markup: line
+breaks are folded so a memory cannot forge a heading or a new item.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from soulmem.recall.items import Context, RecallItem
+
+__all__ = ["SECTION_TITLES", "pack"]
+
+SECTION_TITLES: dict[str, str] = {
+    "identity": "Who the user is",
+    "facts": "Known facts",
+    "memories": "Relevant memories",
+    "recent": "Recent conversation",
+}
+
+_BREAKS = re.compile(r"[\r\n\u2028\u2029\x0b\x0c\x85]+")
+
+
+def render_line(item: RecallItem) -> str:
+    return "- " + _BREAKS.sub(" ", item.text).strip()
+
+
+def pack(
+    query: str,
+    ranked: Sequence[RecallItem],
+    *,
+    budget_tokens: int,
+    count_tokens: Callable[[str], int],
+    max_items: int,
+) -> Context:
+    """Take items in the given priority order while they fit; render them by section."""
+    chosen: list[RecallItem] = []
+    lines: dict[str, list[str]] = {}
+    used = 0
+    dropped = 0
+    for item in ranked:
+        if len(chosen) >= max_items:
+            dropped += 1
+            continue
+        line = render_line(item)
+        cost = count_tokens(line) + 1
+        if item.section not in lines:
+            cost += count_tokens("## " + SECTION_TITLES.get(item.section, item.section)) + 2
+        if used + cost > budget_tokens:
+            dropped += 1
+            continue
+        used += cost
+        chosen.append(item)
+        lines.setdefault(item.section, []).append(line)
+    blocks = [
+        "## " + SECTION_TITLES.get(section, section) + "\n" + "\n".join(lines[section])
+        for section in SECTION_TITLES
+        if section in lines
+    ]
+    blocks.extend(
+        "## " + section + "\n" + "\n".join(body)
+        for section, body in lines.items()
+        if section not in SECTION_TITLES
+    )
+    text = "\n\n".join(blocks)
+    return Context(
+        query=query,
+        text=text,
+        items=tuple(chosen),
+        budget_tokens=budget_tokens,
+        used_tokens=count_tokens(text),
+        dropped=dropped,
+    )

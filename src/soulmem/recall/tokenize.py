@@ -1,0 +1,337 @@
+"""Multilingual tokenizer for lexical search, language detection and LLM token estimates.
+
+One function, :func:`tokenize`, produces the terms for BOTH sides of lexical search: the
+text stored in the FTS5 index (``" ".join(tokenize(text))``) and the query terms. Korean,
+Japanese and English are first-class; the choices below were made by measurement
+(see ``docs/tokenizer.md``):
+
+* Text is NFKC-normalised and lowercased. Every character that is not a letter or a digit
+  (Unicode categories L* and N*) is a separator, so each token survives SQLite FTS5's
+  ``unicode61`` tokenizer unchanged (``remove_diacritics 0 tokenchars '_'``).
+* Latin and other space-delimited scripts: one token per word (letters and digits stay
+  together: ``"mp3"``, ``"3pm"``). A small English stopword list is dropped and ASCII words
+  are stemmed with the Snowball English stemmer (``snowballstemmer``, pure Python).
+* Hangul runs: character bigrams plus every character as a unigram.
+* Han (kanji/hanzi) runs: character bigrams plus every character as a unigram.
+* Kana runs: character bigrams (a one-character run becomes a unigram).
+* A number directly followed by a Hangul/Kana/Han run also yields ``number + first char``
+  (``"3월"``, ``"5月"``, ``"15일"``), so dates written as digits and units match.
+* English month names are not stopwords and years are kept, so ``"in May 2023"`` matches
+  ``"[8 May 2023] ..."``.
+
+The module has no mutable global state apart from thread-safe caches, so all functions may
+be called from any thread.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import threading
+import unicodedata
+from typing import Final, Protocol
+
+import snowballstemmer  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+__all__ = ["TOKENIZER_VERSION", "count_tokens", "detect_language", "tokenize"]
+
+#: Bump whenever :func:`tokenize` output changes for some input: stored lexical indexes built
+#: with another version must be rebuilt, because index and query terms must come from the
+#: same tokenizer.
+TOKENIZER_VERSION: Final = 1
+
+# Longest token kept (longer words are truncated); guards the index against blobs.
+_MAX_TOKEN_LEN: Final = 64
+
+_HANGUL: Final = "\u1100-\u11ff\u3131-\u318e\ua960-\ua97f\uac00-\ud7af\ud7b0-\ud7ff"
+_KANA: Final = (
+    "\u3041-\u3096\u309d-\u309f\u30a1-\u30fa\u30fc-\u30ff\u31f0-\u31ff\U0001b000-\U0001b16f"
+)
+_HAN: Final = (
+    "\u3005\u3007\u3021-\u3029\u3038-\u303b\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+    "\U00020000-\U0003ffff"
+)
+# Letters (per Python) that SQLite's unicode61 tokenizer treats as separators.
+_FTS5_SEPARATOR_LETTERS: Final = "\u19b0-\u19c0\u19c8\u19c9\u1cf2\u1cf3"
+
+# Everything that is not a letter/digit (or is one of the letters above) separates tokens.
+_SEPARATORS: Final = re.compile(rf"[\W_{_FTS5_SEPARATOR_LETTERS}]+")
+# Applied to separator-free text: one alternative per script class.
+_RUNS: Final = re.compile(
+    rf"([{_HANGUL}]+)|([{_KANA}]+)|([{_HAN}]+)|([^\s{_HANGUL}{_KANA}{_HAN}]+)"
+)
+
+_STOPWORDS: Final = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "if",
+        "of",
+        "at",
+        "by",
+        "for",
+        "with",
+        "about",
+        "to",
+        "from",
+        "in",
+        "on",
+        "into",
+        "over",
+        "under",
+        "up",
+        "down",
+        "out",
+        "off",
+        "is",
+        "am",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "do",
+        "does",
+        "did",
+        "doing",
+        "have",
+        "has",
+        "had",
+        "having",
+        "i",
+        "me",
+        "my",
+        "mine",
+        "we",
+        "us",
+        "our",
+        "ours",
+        "you",
+        "your",
+        "yours",
+        "he",
+        "him",
+        "his",
+        "she",
+        "her",
+        "hers",
+        "it",
+        "its",
+        "they",
+        "them",
+        "their",
+        "theirs",
+        "this",
+        "that",
+        "these",
+        "those",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "when",
+        "where",
+        "why",
+        "how",
+        "s",
+        "t",
+        "m",
+        "d",
+        "ll",
+        "re",
+        "ve",
+        "don",
+        "didn",
+        "doesn",
+        "isn",
+        "wasn",
+        "aren",
+        "weren",
+        "won",
+        "wouldn",
+        "shouldn",
+        "couldn",
+        "can",
+        "will",
+        "just",
+        "so",
+        "than",
+        "too",
+        "very",
+        "not",
+        "no",
+        "nor",
+        "only",
+        "own",
+        "same",
+        "such",
+        "both",
+        "each",
+        "few",
+        "more",
+        "most",
+        "other",
+        "some",
+        "any",
+        "all",
+        "there",
+        "here",
+        "then",
+        "once",
+        "again",
+        "further",
+    ]
+)
+
+
+class _Stemmer(Protocol):
+    def stemWord(self, word: str) -> str: ...
+
+
+_local = threading.local()
+
+
+def _stemmer() -> _Stemmer:
+    # Snowball stemmer objects keep per-call state, so each thread gets its own.
+    stemmer: _Stemmer | None = getattr(_local, "stemmer", None)
+    if stemmer is None:
+        stemmer = snowballstemmer.stemmer("english")
+        _local.stemmer = stemmer
+    return stemmer
+
+
+@functools.lru_cache(maxsize=65536)
+def _stem(word: str) -> str:
+    stem = _stemmer().stemWord(word)
+    return stem if stem else word
+
+
+def _word_token(word: str) -> str | None:
+    if word in _STOPWORDS:
+        return None
+    if word.isascii() and word.isalpha():
+        word = _stem(word)
+    return word[:_MAX_TOKEN_LEN]
+
+
+def tokenize(text: str) -> list[str]:
+    """Return the lexical-search terms of ``text`` (same function for documents and queries).
+
+    Tokens are non-empty, lowercase, NFKC-normalised and consist only of letters and digits,
+    so ``" ".join(tokenize(text))`` is split by FTS5 ``unicode61`` into exactly these tokens.
+    Order follows the text; duplicates are kept (term frequency matters for BM25).
+    """
+    if not text:
+        return []
+    clean = _SEPARATORS.sub(" ", unicodedata.normalize("NFKC", text).lower())
+    out: list[str] = []
+    number = ""  # a digits-only word that ended exactly at ``number_end``
+    number_end = -1
+    for match in _RUNS.finditer(clean):
+        hangul, kana, han, word = match.groups()
+        if word is not None:
+            if word.isdigit():
+                out.append(word[:_MAX_TOKEN_LEN])
+                number, number_end = word[:_MAX_TOKEN_LEN], match.end()
+                continue
+            number = ""
+            token = _word_token(word)
+            if token is not None:
+                out.append(token)
+            continue
+        run: str = hangul or kana or han
+        if number and number_end == match.start():
+            out.append(number + run[0])  # "3월", "5月", "15일"
+        number = ""
+        size = len(run)
+        if size == 1 or kana is None:  # unigrams: Hangul and Han always, kana only alone
+            out.extend(run)
+        if size > 1:
+            out.extend([run[i : i + 2] for i in range(size - 1)])
+    return out
+
+
+_LANG_CLASSES: Final = re.compile(
+    rf"([{_HANGUL}])|([{_KANA}])|([{_HAN}])|([a-z\u00c0-\u024f])|([^\W\d_])"
+)
+
+
+def detect_language(text: str) -> str:
+    """Guess the language of ``text`` from the scripts it is written in.
+
+    Returns ``"ko"`` (Hangul), ``"ja"`` (kana, or Han characters with kana), ``"en"`` (Latin
+    letters), ``"other"`` (other letters, or no letters at all) or ``""`` (empty or blank
+    text). Han characters without any kana count as ``"ja"``: Chinese is not distinguished
+    from kanji-only Japanese. Each Hangul/kana/Han character weighs as much as three Latin
+    letters (about one word); ties go to ko, then ja, then en.
+    """
+    if not text or text.isspace():
+        return ""
+    counts = [0, 0, 0, 0, 0]
+    for match in _LANG_CLASSES.finditer(unicodedata.normalize("NFKC", text).lower()):
+        counts[match.lastindex - 1 if match.lastindex else 4] += 1
+    hangul, kana, han, latin, other = counts
+    scores = (
+        ("ko", 3 * hangul),
+        ("ja", 3 * (kana + han)),
+        ("en", latin),
+        ("other", other),
+    )
+    best, score = max(scores, key=lambda item: item[1])  # max keeps the first of ties
+    return best if score > 0 else "other"
+
+
+# ---------------------------------------------------------------------------------------
+# LLM token estimate
+
+_COUNT_RUNS: Final = re.compile(
+    rf"(\n)|([^\S\n]+)|([{_HANGUL}]+)|([{_KANA}]+)|([{_HAN}]+)|([A-Za-z]+)|([0-9]+)|(.)",
+    re.DOTALL,
+)
+
+
+def _char_cost(char: str) -> int:
+    code = ord(char)
+    if code < 0x80:
+        return 1
+    if code < 0x800:  # two UTF-8 bytes: accented Latin, Greek, Cyrillic, Hebrew, Arabic
+        return 2
+    if code < 0x10000:  # three bytes: Indic, Thai, CJK punctuation, symbols
+        return 2
+    return 3  # four bytes: emoji and rare ideographs
+
+
+def count_tokens(text: str) -> int:
+    """Conservatively estimate how many LLM tokens ``text`` costs.
+
+    Calibrated so that it does not undercount OpenAI's ``cl100k_base`` (GPT-4) on typical
+    Korean, Japanese and English chat text (see ``docs/tokenizer.md``); it overcounts newer
+    vocabularies such as ``o200k_base``. Costs are summed over runs that every newline ends,
+    so ``count_tokens(a + "\\n" + b) <= count_tokens(a) + count_tokens(b) + 1``.
+    """
+    total = 0
+    for match in _COUNT_RUNS.finditer(text):
+        kind = match.lastindex
+        size = match.end() - match.start()
+        if kind == 1:  # newline
+            total += 1
+        elif kind == 2:  # spaces and tabs: one space is absorbed by the next word
+            total += (size + 2) // 4
+        elif kind == 3:  # Hangul: 1-3 tokens a syllable in cl100k (about 1.6 on average)
+            total += 2 * size
+        elif kind == 4:  # kana
+            total += (size * 5 + 3) // 4
+        elif kind == 5:  # Han: 1-3 tokens a character
+            total += (size * 7 + 3) // 4
+        elif kind == 6:  # ASCII letters
+            total += (size + 3) // 4 if size < 6 else (size + 2) // 3
+        elif kind == 7:  # digits: groups of up to 3, and a space before them is its own token
+            total += (size + 2) // 3 + 1
+        else:
+            total += _char_cost(match.group())
+    return total

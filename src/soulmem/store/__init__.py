@@ -1,0 +1,51 @@
+"""Storage: the :class:`Store` protocol and its backends.
+
+Everything outside ``store/`` talks to the protocol only; backend-specific code stays in
+``store/sqlite`` (and, later, ``store/postgres``). :func:`open_store` picks a backend from a
+location string.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from soulmem.clock import Clock
+from soulmem.errors import InvalidInput
+from soulmem.store.base import LexicalHit, Store, StoreWriter, VectorHit
+
+__all__ = ["LexicalHit", "Store", "StoreWriter", "VectorHit", "default_path", "open_store"]
+
+
+def default_path() -> Path:
+    """The embedded database under the user's data directory."""
+    from platformdirs import user_data_path
+
+    return user_data_path("soulmem", appauthor=False) / "soulmem.db"
+
+
+def open_store(location: str | Path | None, *, clock: Clock) -> Store:
+    """Open the store at ``location``: None (default file), ``":memory:"``, a path, or
+    ``sqlite:///path``."""
+    from soulmem.store.sqlite import SQLiteStore
+
+    if location is None:
+        path: str | Path = default_path()
+    elif isinstance(location, Path):
+        path = location
+    elif isinstance(location, str):
+        if location.startswith("sqlite:///"):
+            path = location.removeprefix("sqlite:///") or ":memory:"
+        elif "://" in location:
+            raise InvalidInput(
+                f"unsupported database URL {location.split('://')[0]!r}://: use a file path, "
+                "':memory:' or sqlite:///path"
+            )
+        elif not location.strip():
+            raise InvalidInput("database location must not be empty")
+        else:
+            path = location
+    else:
+        raise InvalidInput(
+            f"database location must be a str or Path, got {type(location).__name__}"
+        )
+    return SQLiteStore(path, clock=clock)

@@ -1,0 +1,129 @@
+"""The Store protocol: what the engine needs from a storage backend.
+
+Writes happen inside :meth:`Store.transaction`, which yields a :class:`StoreWriter`; every row
+written through it commits together or not at all. Callbacks registered with
+:meth:`StoreWriter.after_commit` run only once the transaction committed (never for a write
+that rolled back), like Datasette's pending events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from soulmem.model import Affect, Event, EventLink, Fact, Memory, Revision, Scope
+
+__all__ = ["LexicalHit", "Store", "StoreWriter", "VectorHit"]
+
+Vector = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True, slots=True)
+class LexicalHit:
+    owner_kind: str
+    owner_id: str
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class VectorHit:
+    owner_kind: str
+    owner_id: str
+    similarity: float
+
+
+class StoreWriter(Protocol):
+    """Writes of one transaction."""
+
+    def last_event_id(self, scope: Scope) -> str | None:
+        """The newest event of the scope, read inside the transaction."""
+        ...
+
+    def insert_event(self, event: Event) -> Event:
+        """Insert and return the event with its sequence number set."""
+        ...
+
+    def insert_link(self, link: EventLink) -> None: ...
+
+    def insert_affect(self, event_id: str, affect: Affect) -> None: ...
+
+    def insert_memory(self, memory: Memory) -> None: ...
+
+    def touch_memories(self, ids: Sequence[str], at: datetime) -> None: ...
+
+    def insert_fact(self, fact: Fact) -> None: ...
+
+    def close_fact(self, fact_id: str, valid_to: datetime) -> None: ...
+
+    def insert_revision(self, revision: Revision) -> None: ...
+
+    def put_embedding(
+        self, scope: Scope, owner_kind: str, owner_id: str, model: str, vector: Vector
+    ) -> None: ...
+
+    def index_tokens(
+        self, scope: Scope, owner_kind: str, owner_id: str, tokens: Sequence[str]
+    ) -> None: ...
+
+    def after_commit(self, callback: Callable[[], None]) -> None: ...
+
+
+class Store(Protocol):
+    """A backend holding every layer. Reads may run concurrently with one writer."""
+
+    def transaction(self) -> AbstractContextManager[StoreWriter]: ...
+
+    def last_event(self, scope: Scope) -> Event | None: ...
+
+    def recent_events(self, scope: Scope, limit: int) -> list[Event]: ...
+
+    def get_events(self, ids: Sequence[str]) -> list[Event]: ...
+
+    def iter_events(self, scope: Scope | None = None, batch: int = 500) -> Iterator[Event]: ...
+
+    def count_events(self, scope: Scope) -> int: ...
+
+    def get_memories(self, ids: Sequence[str]) -> list[Memory]: ...
+
+    def list_memories(
+        self, scope: Scope, *, status: str = "active", limit: int = 100, offset: int = 0
+    ) -> list[Memory]: ...
+
+    def current_facts(self, scope: Scope) -> list[Fact]: ...
+
+    def scopes(self) -> list[Scope]: ...
+
+    def lexical_search(
+        self, scope: Scope, tokens: Sequence[str], limit: int
+    ) -> list[LexicalHit]: ...
+
+    def dense_search(
+        self,
+        scope: Scope,
+        model: str,
+        owner_kind: str,
+        query: Vector,
+        limit: int,
+        include_ids: Sequence[str] = (),
+    ) -> list[VectorHit]:
+        """The ``limit`` most similar records, plus the similarity of each of ``include_ids``
+        (when it has a vector) even if it is not among them."""
+        ...
+
+    def memories_for_events(self, event_ids: Sequence[str]) -> dict[str, list[str]]:
+        """event id -> ids of active memories sourced from it."""
+        ...
+
+    def unembedded_memories(self, model: str, limit: int) -> list[str]:
+        """Ids of active memories that have no vector from ``model`` yet."""
+        ...
+
+    def stats(self) -> dict[str, Any]: ...
+
+    def close(self) -> None: ...

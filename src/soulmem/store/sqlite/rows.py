@@ -1,0 +1,116 @@
+"""Mapping between records and SQLite rows (JSON columns, ISO times, scope columns)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import datetime
+from typing import Any
+
+from soulmem.clock import from_iso, to_iso
+from soulmem.model import (
+    Event,
+    Fact,
+    FactCategory,
+    Memory,
+    MemoryType,
+    Scope,
+    Source,
+    Tier,
+)
+
+__all__ = [
+    "dumps",
+    "event_from_row",
+    "fact_from_row",
+    "iso",
+    "memory_from_row",
+    "scope_from_row",
+    "scope_params",
+]
+
+SCOPE_WHERE = "user_id = ? AND agent_id = ? AND world_id = ?"
+
+
+def scope_params(scope: Scope) -> tuple[str, str, str]:
+    return (scope.user_id, scope.agent_id, scope.world_id or "")
+
+
+def scope_from_row(row: sqlite3.Row) -> Scope:
+    return Scope(row["user_id"], row["agent_id"], row["world_id"] or None)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def iso(value: datetime | None) -> str | None:
+    return None if value is None else to_iso(value)
+
+
+def _opt_time(text: str | None) -> datetime | None:
+    return None if text is None else from_iso(text)
+
+
+def event_from_row(row: sqlite3.Row) -> Event:
+    return Event(
+        id=row["id"],
+        scope=scope_from_row(row),
+        at=from_iso(row["at"]),
+        created_at=from_iso(row["created_at"]),
+        session_id=row["session_id"],
+        source=Source(row["source"]),
+        user_text=row["user_text"],
+        assistant_text=row["assistant_text"],
+        user_name=row["user_name"],
+        assistant_name=row["assistant_name"],
+        images=tuple(json.loads(row["images"])),
+        files=tuple(json.loads(row["files"])),
+        entities=tuple(json.loads(row["entities"])),
+        salience=row["salience"],
+        language=row["language"],
+        metadata=json.loads(row["metadata"]),
+        seq=row["seq"],
+    )
+
+
+def memory_from_row(row: sqlite3.Row, sources: tuple[str, ...]) -> Memory:
+    return Memory(
+        id=row["id"],
+        scope=scope_from_row(row),
+        content=row["content"],
+        tier=Tier(row["tier"]),
+        memory_type=MemoryType(row["memory_type"]),
+        created_at=from_iso(row["created_at"]),
+        occurred_at=from_iso(row["occurred_at"]),
+        expires_at=_opt_time(row["expires_at"]),
+        emotions=json.loads(row["emotions"]),
+        intensity=row["intensity"],
+        importance=row["importance"],
+        strength=row["strength"],
+        reference_count=row["reference_count"],
+        last_referenced_at=_opt_time(row["last_referenced_at"]),
+        source_event_ids=sources,
+        promoted_from=tuple(json.loads(row["promoted_from"])),
+        island_id=row["island_id"],
+        source=Source(row["source"]),
+        language=row["language"],
+        status=row["status"],
+    )
+
+
+def fact_from_row(row: sqlite3.Row) -> Fact:
+    return Fact(
+        id=row["id"],
+        scope=scope_from_row(row),
+        kind=row["kind"],
+        subject=row["subject"],
+        value=row["value"],
+        category=FactCategory(row["category"]),
+        confidence=row["confidence"],
+        valid_from=from_iso(row["valid_from"]),
+        valid_to=_opt_time(row["valid_to"]),
+        evidence_event_ids=tuple(json.loads(row["evidence"])),
+        about=row["about"],
+        negated=bool(row["negated"]),
+    )

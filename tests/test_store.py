@@ -1,0 +1,169 @@
+"""The embedded SQLite store: migrations, WAL, atomic observe, one writer, many readers."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+from soulmem import Memory, StoreBusy, StoreClosed
+from soulmem.embed import FakeEmbedder
+from soulmem.store.sqlite import SQLiteStore
+from soulmem.store.sqlite.connection import migrations
+
+
+def count(path: Path, table: str) -> int:
+    with sqlite3.connect(path) as conn:
+        return int(conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+
+
+def test_migrations_are_named_and_recorded(file_mem: Memory) -> None:
+    names = [name for name, _ in migrations()]
+    assert names and names[0] == "0001_initial"
+    assert isinstance(file_mem.store, SQLiteStore)
+    assert file_mem.store.applied_migrations() == names
+
+
+def test_reopening_does_not_reapply_migrations(tmp_path: Path) -> None:
+    path = tmp_path / "a.db"
+    Memory.open(path, embedder=FakeEmbedder()).close()
+    with Memory.open(path, embedder=FakeEmbedder()) as mem:
+        assert isinstance(mem.store, SQLiteStore)
+        assert mem.store.applied_migrations() == [name for name, _ in migrations()]
+
+
+def test_unknown_migration_in_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "a.db"
+    Memory.open(path, embedder=FakeEmbedder()).close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("INSERT INTO _soulmem_migrations (name) VALUES ('9999_future')")
+    from soulmem import MigrationError
+
+    with pytest.raises(MigrationError, match="9999_future"):
+        Memory.open(path, embedder=FakeEmbedder())
+
+
+def test_file_database_uses_wal(file_mem: Memory, tmp_path: Path) -> None:
+    with sqlite3.connect(tmp_path / "soul.db") as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_observe_is_atomic(
+    file_mem: Memory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A failure in the middle of observe leaves no row of the turn behind."""
+    luna = file_mem.scope("u1", "luna")
+    luna.observe(user="first turn", assistant="ok")
+    emitted: list[object] = []
+    file_mem.on_observe(emitted.append)
+
+    from soulmem.store.sqlite import store as store_module
+
+    def boom(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError("disk I/O error (simulated)")
+
+    monkeypatch.setattr(store_module._Writer, "index_tokens", boom)
+    with pytest.raises(Exception, match="simulated"):
+        luna.observe(user="second turn", assistant="this must vanish")
+    db = tmp_path / "soul.db"
+    for table, expected in (
+        ("events", 1),
+        ("memories", 1),
+        ("embeddings", 1),
+        ("event_links", 0),
+        ("memory_sources", 1),
+        ("lexical_docs", 1),
+    ):
+        assert count(db, table) == expected, table
+    assert emitted == []  # after-commit listeners never see a rolled-back write
+    monkeypatch.undo()
+    luna.observe(user="third turn")
+    assert len(emitted) == 1
+    assert [e.user_text for e in luna.events()] == ["first turn", "third turn"]
+
+
+def test_reply_to_links_each_turn_to_the_previous_event_of_its_scope(mem: Memory) -> None:
+    a = mem.scope("u1", "luna")
+    b = mem.scope("u2", "luna")
+    first = a.observe(user="one")
+    b.observe(user="other scope")
+    second = a.observe(user="two")
+    assert first.links == ()
+    assert [(link.from_event_id, link.to_event_id, link.kind) for link in second.links] == [
+        (second.event.id, first.event.id, "reply_to")
+    ]
+
+
+def test_writer_waits_then_raises_store_busy(tmp_path: Path) -> None:
+    path = tmp_path / "busy.db"
+    store = SQLiteStore(path, clock=__import__("soulmem").SystemClock(), busy_timeout_ms=50)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(StoreBusy), store.transaction():
+            pass
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    with store.transaction():
+        pass
+    store.close()
+
+
+def test_readers_run_concurrently_with_the_writer(file_mem: Memory) -> None:
+    luna = file_mem.scope("u1", "luna")
+    luna.observe(user="seed")
+    errors: list[BaseException] = []
+    stop = threading.Event()
+
+    def reader() -> None:
+        try:
+            while not stop.is_set():
+                events = luna.events(limit=1000)
+                assert events and events[0].user_text == "seed"
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=reader) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for i in range(40):
+        luna.observe(user=f"turn {i}")
+    stop.set()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert file_mem.store.count_events(luna.scope) == 41
+
+
+def test_data_survives_reopen(tmp_path: Path) -> None:
+    path = tmp_path / "persist.db"
+    with Memory.open(path, embedder=FakeEmbedder()) as mem:
+        mem.scope("u1", "luna").observe(user="I love strawberries")
+    with Memory.open(path, embedder=FakeEmbedder()) as mem:
+        ctx = mem.scope("u1", "luna").recall("strawberries")
+        assert "strawberries" in ctx.text
+
+
+def test_closed_store_raises(tmp_path: Path) -> None:
+    mem = Memory.open(tmp_path / "c.db", embedder=FakeEmbedder())
+    mem.close()
+    with pytest.raises(StoreClosed):
+        mem.scope("u", "a").events()
+
+
+def test_changing_the_model_reembeds_instead_of_mixing(tmp_path: Path) -> None:
+    path = tmp_path / "models.db"
+    with Memory.open(path, embedder=FakeEmbedder(32, name="old")) as mem:
+        mem.scope("u1", "luna").observe(user="my cat is called Mochi")
+    with Memory.open(path, embedder=FakeEmbedder(48, name="new")) as mem:
+        luna = mem.scope("u1", "luna")
+        assert mem.reembed() == 1
+        assert mem.reembed() == 0
+        ctx = luna.recall("cat Mochi")
+        assert ctx.items and "Mochi" in ctx.items[0].text
+    with sqlite3.connect(path) as conn:
+        models = sorted(r[0] for r in conn.execute("SELECT model FROM embeddings"))
+    assert models == ["new-48", "old-32"]
