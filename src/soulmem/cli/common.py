@@ -51,4 +51,6 @@ def print_context(console: Console, ctx: Context, *, limit: int = 5) -> None:
             f"[bold]{rank}.[/bold] [cyan]{item.kind}[/cyan] score={item.score:.3f} "
             f"[dim]{escape(why)}[/dim]\n   {escape(text)}"
         )
-    console.print(f"[dim]{ctx.used_tokens}/{ctx.budget_tokens} tokens, {len(ctx.items)} items[/dim]")
+    console.print(
+        f"[dim]{ctx.used_tokens}/{ctx.budget_tokens} tokens, {len(ctx.items)} items[/dim]"
+    )

@@ -290,9 +290,11 @@ def detect_language(text: str) -> str:
 # LLM token estimate
 
 _COUNT_RUNS: Final = re.compile(
-    rf"(\n)|([^\S\n]+)|([{_HANGUL}]+)|([{_KANA}]+)|([{_HAN}]+)|([A-Za-z]+)|([0-9]+)|(.)",
+    rf"(\n)|([^\S\n]+)|([{_HANGUL}]+)|([{_KANA}]+)|([{_HAN}]+)|([^\W\d_]+)|([0-9]+)|(.)",
     re.DOTALL,
 )
+
+_ASCII_LETTERS: Final = re.compile(r"[A-Za-z]+")
 
 
 def _char_cost(char: str) -> int:
@@ -328,8 +330,13 @@ def count_tokens(text: str) -> int:
             total += (size * 5 + 3) // 4
         elif kind == 5:  # Han: 1-3 tokens a character
             total += (size * 7 + 3) // 4
-        elif kind == 6:  # ASCII letters
-            total += (size + 3) // 4 if size < 6 else (size + 2) // 3
+        elif kind == 6:  # other letters: ASCII words by length, others about 1 a letter
+            word = match.group()
+            if word.isascii():
+                total += (size + 3) // 4 if size < 6 else (size + 2) // 3
+            else:
+                total += sum((len(part) + 3) // 4 for part in _ASCII_LETTERS.findall(word))
+                total += sum(1 if char < "\u0800" else 2 for char in word if not char.isascii())
         elif kind == 7:  # digits: groups of up to 3, and a space before them is its own token
             total += (size + 2) // 3 + 1
         else:
