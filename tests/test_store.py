@@ -167,3 +167,21 @@ def test_changing_the_model_reembeds_instead_of_mixing(tmp_path: Path) -> None:
     with sqlite3.connect(path) as conn:
         models = sorted(r[0] for r in conn.execute("SELECT model FROM embeddings"))
     assert models == ["new-48", "old-32"]
+
+
+def test_lexical_index_is_rebuilt_when_the_tokenizer_changes(tmp_path: Path) -> None:
+    path = tmp_path / "tok.db"
+    with Memory.open(path, embedder=FakeEmbedder()) as mem:
+        mem.scope("u1", "luna").observe(user="the hedgehog sleeps")
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT value FROM meta WHERE key='tokenizer_version'").fetchone()
+        conn.execute("UPDATE meta SET value = 'old' WHERE key = 'tokenizer_version'")
+        conn.execute("DELETE FROM lexical")  # an index from another tokenizer, now gone
+    with Memory.open(path, embedder=FakeEmbedder(8, name="other")) as mem:
+        ctx = mem.scope("u1", "luna").recall("hedgehog")
+        assert ctx.items and ctx.items[0].why["lexical"] == 1.0
+    from soulmem.recall.tokenize import TOKENIZER_VERSION
+
+    with sqlite3.connect(path) as conn:
+        value = conn.execute("SELECT value FROM meta WHERE key='tokenizer_version'").fetchone()
+    assert value == (str(TOKENIZER_VERSION),)

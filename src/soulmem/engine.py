@@ -21,7 +21,7 @@ from soulmem.model import Event, EventLink, Fact, MemoryType, Scope, Tier, new_i
 from soulmem.recall.items import Context, RecallItem
 from soulmem.recall.pack import pack
 from soulmem.recall.rank import Ranker, memory_text
-from soulmem.recall.tokenize import count_tokens, detect_language, tokenize
+from soulmem.recall.tokenize import TOKENIZER_VERSION, count_tokens, detect_language, tokenize
 from soulmem.store import open_store
 from soulmem.store.base import Store
 from soulmem.validate import Turn, check_text, validate_turn
@@ -60,6 +60,7 @@ class Memory:
         self._embedder = embedder
         self.config: Config = config if config is not None else Config()
         self._listeners: list[Callable[[ObserveResult], None]] = []
+        self._check_lexical_index()
 
     @property
     def embedder(self) -> Embedder:
@@ -101,6 +102,37 @@ class Memory:
     def on_observe(self, listener: Callable[[ObserveResult], None]) -> None:
         """Call ``listener`` after each committed observe (never for a rolled-back one)."""
         self._listeners.append(listener)
+
+    def _check_lexical_index(self) -> None:
+        """Index and query terms must come from the same tokenizer: when the stored index was
+        built by another tokenizer version, rebuild it."""
+        stored = self.store.get_meta("tokenizer_version")
+        if stored == str(TOKENIZER_VERSION):
+            return
+        if stored is not None:
+            self.reindex()
+        with self.store.transaction() as tx:
+            tx.set_meta("tokenizer_version", str(TOKENIZER_VERSION))
+
+    def reindex(self, batch: int = 500) -> int:
+        """Re-tokenize every memory into the lexical index; returns the count."""
+        done = 0
+        pending: list[model.Memory] = []
+        for memory in self.store.iter_memories(batch):
+            pending.append(memory)
+            if len(pending) >= batch:
+                done += self._index(pending)
+                pending = []
+        return done + self._index(pending)
+
+    def _index(self, memories: Sequence[model.Memory]) -> int:
+        if memories:
+            with self.store.transaction() as tx:
+                for memory in memories:
+                    tx.index_tokens(
+                        memory.scope, "memory", memory.id, tokenize(memory_text(memory))
+                    )
+        return len(memories)
 
     def reembed(self, batch: int = 64) -> int:
         """Embed every memory that has no vector from the current model; returns the count.

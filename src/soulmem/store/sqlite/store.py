@@ -88,6 +88,13 @@ class _Writer:
         assert seq is not None
         return _replace_seq(event, seq)
 
+    def set_meta(self, key: str, value: str) -> None:
+        self.conn.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
     def insert_link(self, link: EventLink) -> None:
         self.conn.execute(
             "INSERT OR IGNORE INTO event_links (from_event_id, to_event_id, kind, weight) "
@@ -345,6 +352,24 @@ class SQLiteStore:
                 )
             ]
         return self.get_memories(ids)
+
+    def iter_memories(self, batch: int = 500) -> Iterator[Memory]:
+        last = 0
+        while True:
+            with self._db.read() as conn:
+                rows = conn.execute(
+                    "SELECT rowid, id FROM memories WHERE rowid > ? ORDER BY rowid LIMIT ?",
+                    (last, batch),
+                ).fetchall()
+            if not rows:
+                return
+            yield from self.get_memories([r[1] for r in rows])
+            last = int(rows[-1][0])
+
+    def get_meta(self, key: str) -> str | None:
+        with self._db.read() as conn:
+            row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
 
     def current_facts(self, scope: Scope) -> list[Fact]:
         with self._db.read() as conn:

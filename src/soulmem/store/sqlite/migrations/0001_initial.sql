@@ -2,6 +2,12 @@
 -- world_id is '' when absent so that scope columns can be indexed and compared simply.
 -- Times are ISO-8601 UTC strings. JSON columns hold arrays/objects as text.
 
+-- Facts about the database itself (index versions and the like).
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+
 CREATE TABLE events (
     seq            INTEGER PRIMARY KEY AUTOINCREMENT,
     id             TEXT NOT NULL UNIQUE,
