@@ -80,7 +80,7 @@ class RecallConfig:
     w_similarity: float = 0.7
     w_importance: float = 0.2
     w_strength: float = 0.1
-    lexical_weight: float = 0.25
+    lexical_weight: float = 0.1
     recency_weight: float = 0.02
     recency_half_life_days: float = 30.0
     candidates: int = 60

@@ -1,0 +1,107 @@
+"""Ranking and packing in isolation."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from soulmem import ManualClock, Memory
+from soulmem.config import Config
+from soulmem.embed import FakeEmbedder
+from soulmem.recall.items import RecallItem
+from soulmem.recall.pack import pack
+from soulmem.recall.rank import minmax
+from soulmem.recall.tokenize import count_tokens
+
+
+def test_minmax() -> None:
+    assert minmax({}) == {}
+    assert minmax({"a": 3.0}) == {"a": 1.0}
+    assert minmax({"a": 1.0, "b": 3.0, "c": 2.0}) == {"a": 0.0, "b": 1.0, "c": 0.5}
+
+
+item_text = st.text(min_size=0, max_size=300)
+items = st.lists(
+    st.tuples(item_text, st.sampled_from(["identity", "facts", "memories", "recent", "x"])),
+    max_size=40,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    items=items,
+    budget=st.integers(min_value=1, max_value=2000),
+    max_items=st.integers(min_value=1, max_value=50),
+)
+def test_pack_never_exceeds_the_budget(
+    items: list[tuple[str, str]], budget: int, max_items: int
+) -> None:
+    ranked = [
+        RecallItem(kind="memory", id=str(i), text=text, score=1.0 - i / 100, section=sec)
+        for i, (text, sec) in enumerate(items)
+    ]
+    ctx = pack("q", ranked, budget_tokens=budget, count_tokens=count_tokens, max_items=max_items)
+    assert count_tokens(ctx.text) <= budget
+    assert ctx.used_tokens <= budget
+    assert len(ctx.items) <= max_items
+    assert len(ctx.items) + ctx.dropped == len(ranked)
+    order = [int(i.id) for i in ctx.items]
+    assert order == sorted(order)  # priority order is kept
+
+
+def test_pack_keeps_priority_when_budget_is_tight() -> None:
+    ranked = [
+        RecallItem(kind="fact", id="f", text="name: Mina", score=1.0, section="identity"),
+        RecallItem(kind="memory", id="m1", text="a " * 300, score=0.9),
+        RecallItem(kind="memory", id="m2", text="short memory", score=0.5),
+    ]
+    ctx = pack("q", ranked, budget_tokens=40, count_tokens=count_tokens, max_items=10)
+    assert [i.id for i in ctx.items] == ["f", "m2"]
+    assert ctx.text == "## Who the user is\n- name: Mina\n\n## Relevant memories\n- short memory"
+
+
+def _engine(config: Config) -> Memory:
+    clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
+    return Memory.open(":memory:", embedder=FakeEmbedder(), clock=clock, config=config)
+
+
+def test_score_follows_the_configured_weights() -> None:
+    cfg = Config().with_recall(
+        w_similarity=0.7, w_importance=0.2, w_strength=0.1, recency_weight=0.0
+    )
+    with _engine(cfg) as mem:
+        s = mem.scope("u", "a")
+        s.observe(user="tea ceremony in Kyoto", salience=10)
+        s.observe(user="tea ceremony in Kyoto again", salience=0)
+        ctx = s.recall("tea ceremony Kyoto")
+        for item in ctx.items:
+            why = item.why
+            expected = 0.7 * why["relevance"] + 0.2 * why["importance"] + 0.1 * why["strength"]
+            assert abs(item.score - expected) < 1e-5
+
+
+def test_importance_can_outrank_a_slightly_better_match() -> None:
+    cfg = Config().with_recall(
+        w_similarity=0.4, w_importance=0.6, w_strength=0.0, recency_weight=0.0
+    )
+    with _engine(cfg) as mem:
+        s = mem.scope("u", "a")
+        s.observe(user="ramen ramen noodles", salience=0)
+        s.observe(user="ramen place downtown", salience=10)
+        top = s.recall("ramen noodles").items[0]
+        assert "downtown" in top.text
+
+
+def test_working_set_turns_are_always_candidates() -> None:
+    """The last turns are considered even when nothing lexical or dense finds them."""
+    cfg = Config().with_recall(candidates=1, working_set_turns=30)
+    with _engine(cfg) as mem:
+        s = mem.scope("u", "a")
+        for i in range(5):
+            s.observe(user=f"entry {i} zebra")
+        s.observe(user="completely unrelated final words")
+        ctx = s.recall("zebra", max_items=10, budget_tokens=10_000)
+        assert any("unrelated final" in i.text for i in ctx.items)
+        assert max(i.why["recency"] for i in ctx.items) == 1.0
