@@ -1,0 +1,1 @@
+"""Understanding a turn: language, emotions, facts, explicit "remember this"."""

@@ -1,0 +1,57 @@
+"""Dispatch a user message to the rules of its language(s) and clean the result."""
+
+from __future__ import annotations
+
+from soulmem.perceive.facts.base import Candidate, FactContext, LanguageRules
+from soulmem.recall.tokenize import detect_language
+
+__all__ = ["extract_facts"]
+
+
+def _rules(language: str) -> LanguageRules | None:
+    if language == "en":
+        from soulmem.perceive.facts.en import extract
+    elif language == "ko":
+        from soulmem.perceive.facts.ko import extract
+    elif language == "ja":
+        from soulmem.perceive.facts.ja import extract
+    else:
+        return None
+    return extract
+
+
+def extract_facts(
+    text: str, context: FactContext | None = None, *, language: str | None = None
+) -> list[Candidate]:
+    """Facts stated in one user message (rules of the message's language)."""
+    if not text or not text.strip():
+        return []
+    lang = language or detect_language(text)
+    rules = _rules(lang)
+    if rules is None:
+        return []
+    found = rules(text, context or FactContext())
+    seen: set[tuple[str, str, str, bool, str]] = set()
+    result: list[Candidate] = []
+    for candidate in found:
+        value = " ".join(candidate.value.split())
+        if not value or not candidate.subject:
+            continue
+        key = (
+            candidate.subject,
+            value.casefold(),
+            candidate.about,
+            candidate.negated,
+            candidate.mode,
+        )
+        if key in seen:
+            continue
+        seen.add(key)
+        result.append(candidate if value == candidate.value else _with_value(candidate, value))
+    return result
+
+
+def _with_value(candidate: Candidate, value: str) -> Candidate:
+    from dataclasses import replace
+
+    return replace(candidate, value=value)
