@@ -91,7 +91,7 @@ _ALL = [
     _s("favorite_book", PREF, True, "preference", "favorite book", "좋아하는 책", "好きな本"),
     _s(
         "book_genre",
-        P,
+        PREF,
         True,
         "preference",
         "favorite book genre",
@@ -110,7 +110,7 @@ _ALL = [
     ),
     _s(
         "favorite_artist",
-        P,
+        PREF,
         True,
         "preference",
         "favorite artist",
