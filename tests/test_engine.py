@@ -65,9 +65,9 @@ def test_recall_ranks_the_relevant_turn_first(mem: Memory) -> None:
     luna.observe(user="I work at a design studio in Busan")
     luna.observe(user="I am allergic to peanuts")
     ctx = luna.recall("what is my dog called?")
-    assert "Waffles" in ctx.items[0].text
-    assert ctx.items[0].kind == "memory" and ctx.items[0].source_event_ids
-    assert set(ctx.items[0].why) >= {"lexical", "dense", "relevance", "importance", "strength"}
+    top = next(item for item in ctx.items if item.kind == "memory")
+    assert "Waffles" in top.text and top.source_event_ids
+    assert set(top.why) >= {"lexical", "dense", "relevance", "importance", "strength"}
 
 
 def test_recall_never_reads_another_scope(mem: Memory) -> None:

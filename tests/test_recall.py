@@ -45,7 +45,7 @@ def test_pack_never_exceeds_the_budget(
     ctx = pack("q", ranked, budget_tokens=budget, count_tokens=count_tokens, max_items=max_items)
     assert count_tokens(ctx.text) <= budget
     assert ctx.used_tokens <= budget
-    assert len(ctx.items) <= max_items
+    assert len([i for i in ctx.items if i.section != "identity"]) <= max_items
     assert len(ctx.items) + ctx.dropped == len(ranked)
     order = [int(i.id) for i in ctx.items]
     assert order == sorted(order)  # priority order is kept
@@ -105,3 +105,12 @@ def test_working_set_turns_are_always_candidates() -> None:
         ctx = s.recall("zebra", max_items=10, budget_tokens=10_000)
         assert any("unrelated final" in i.text for i in ctx.items)
         assert max(i.why["recency"] for i in ctx.items) == 1.0
+
+
+def test_identity_facts_are_never_cut_by_the_item_cap() -> None:
+    ranked = [
+        RecallItem(kind="fact", id=f"f{i}", text=f"fact {i}", score=1.0, section="identity")
+        for i in range(12)
+    ] + [RecallItem(kind="memory", id="m", text="a memory", score=0.5)]
+    ctx = pack("q", ranked, budget_tokens=1000, count_tokens=count_tokens, max_items=3)
+    assert [i.id for i in ctx.items] == [f"f{i}" for i in range(12)] + ["m"]

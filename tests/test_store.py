@@ -59,12 +59,12 @@ def test_observe_is_atomic(
     emitted: list[object] = []
     file_mem.on_observe(emitted.append)
 
-    from soulmem.store.sqlite import store as store_module
+    from soulmem.store.sqlite import writer as writer_module
 
     def boom(*args: object, **kwargs: object) -> None:
         raise sqlite3.OperationalError("disk I/O error (simulated)")
 
-    monkeypatch.setattr(store_module._Writer, "index_tokens", boom)
+    monkeypatch.setattr(writer_module.Writer, "index_tokens", boom)
     with pytest.raises(Exception, match="simulated"):
         luna.observe(user="second turn", assistant="this must vanish")
     db = tmp_path / "soul.db"
@@ -160,13 +160,14 @@ def test_changing_the_model_reembeds_instead_of_mixing(tmp_path: Path) -> None:
         mem.scope("u1", "luna").observe(user="my cat is called Mochi")
     with Memory.open(path, embedder=FakeEmbedder(48, name="new")) as mem:
         luna = mem.scope("u1", "luna")
-        assert mem.reembed() == 1
+        assert mem.reembed() == 2  # the memory and the fact "pet: ... Mochi"
         assert mem.reembed() == 0
         ctx = luna.recall("cat Mochi")
-        assert ctx.items and "Mochi" in ctx.items[0].text
+        top = next(item for item in ctx.items if item.kind == "memory")
+        assert "Mochi" in top.text and top.why["dense"] > 0
     with sqlite3.connect(path) as conn:
         models = sorted(r[0] for r in conn.execute("SELECT model FROM embeddings"))
-    assert models == ["new-48", "old-32"]
+    assert models == ["new-48", "new-48", "old-32", "old-32"]
 
 
 def test_lexical_index_is_rebuilt_when_the_tokenizer_changes(tmp_path: Path) -> None:

@@ -17,6 +17,9 @@ from soulmem.errors import (
     InputTooLarge,
     InvalidInput,
     InvalidScope,
+    LLMError,
+    LLMTimeout,
+    LLMUnavailable,
     MigrationError,
     NotFound,
     SoulmemError,
@@ -25,13 +28,16 @@ from soulmem.errors import (
     StoreError,
     UsageError,
 )
-from soulmem.model import Event, Fact, Scope, Tier
+from soulmem.model import Affect, Event, Fact, Scope, Tier
 from soulmem.model import Memory as MemoryRecord
+from soulmem.perceive.analyze import Analysis, analyze
 from soulmem.recall.items import Context, RecallItem
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Affect",
+    "Analysis",
     "Clock",
     "Config",
     "ConfigError",
@@ -43,6 +49,9 @@ __all__ = [
     "InputTooLarge",
     "InvalidInput",
     "InvalidScope",
+    "LLMError",
+    "LLMTimeout",
+    "LLMUnavailable",
     "ManualClock",
     "Memory",
     "MemoryRecord",
@@ -61,4 +70,5 @@ __all__ = [
     "Tier",
     "UsageError",
     "__version__",
+    "analyze",
 ]

@@ -86,6 +86,7 @@ class RecallConfig:
     candidates: int = 60
     working_set_turns: int = 30
     max_items: int = 20
+    moment_facts: int = 10
     default_budget_tokens: int = 800
     include_working_set: bool = True
     neighbour_weight: float = 0.0

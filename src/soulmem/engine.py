@@ -7,7 +7,7 @@ storage behind the ``Store`` protocol.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -17,27 +17,21 @@ from soulmem.clock import Clock, SystemClock
 from soulmem.config import Config
 from soulmem.embed.base import Embedder
 from soulmem.errors import InvalidInput, InvalidScope, NotFound
-from soulmem.model import Event, EventLink, Fact, MemoryType, Scope, Tier, new_id
+from soulmem.llm.base import LLM
+from soulmem.model import Event, Fact, Scope
+from soulmem.observe import ObserveResult, observe_turn
+from soulmem.perceive.analyze import FactExtractor
+from soulmem.perceive.facts.llm import LLMFactExtractor
+from soulmem.recall.assemble import fact_items, fact_text, mark_past
 from soulmem.recall.items import Context, RecallItem
 from soulmem.recall.pack import pack
 from soulmem.recall.rank import Ranker, memory_text
-from soulmem.recall.tokenize import TOKENIZER_VERSION, count_tokens, detect_language, tokenize
+from soulmem.recall.tokenize import TOKENIZER_VERSION, count_tokens, tokenize
 from soulmem.store import open_store
 from soulmem.store.base import Store
-from soulmem.validate import Turn, check_text, validate_turn
+from soulmem.validate import check_text, validate_turn
 
 __all__ = ["Memory", "ObserveResult", "ScopedMemory"]
-
-
-@dataclass(frozen=True, slots=True)
-class ObserveResult:
-    """What one observed turn created."""
-
-    event: Event
-    memory: model.Memory | None
-    links: tuple[EventLink, ...] = ()
-    facts: tuple[Fact, ...] = ()
-    changes: dict[str, Any] = field(default_factory=dict)
 
 
 class Memory:
@@ -54,8 +48,14 @@ class Memory:
         embedder: Embedder | None = None,
         clock: Clock | None = None,
         config: Config | None = None,
+        llm: LLM | None = None,
+        llm_timeout: float = 2.0,
     ) -> None:
         self.store = store
+        self.llm = llm
+        self.fact_extractor: FactExtractor | None = (
+            None if llm is None else LLMFactExtractor(llm, timeout=llm_timeout)
+        )
         self.clock: Clock = clock if clock is not None else SystemClock()
         self._embedder = embedder
         self.config: Config = config if config is not None else Config()
@@ -79,11 +79,20 @@ class Memory:
         embedder: Embedder | None = None,
         clock: Clock | None = None,
         config: Config | None = None,
+        llm: LLM | None = None,
+        llm_timeout: float = 2.0,
     ) -> Memory:
         """Open (creating if needed) the store at ``location``: a file path, ``":memory:"``,
         ``sqlite:///path``, or None for the default file under the user's data directory."""
         clock = clock if clock is not None else SystemClock()
-        return cls(open_store(location, clock=clock), embedder=embedder, clock=clock, config=config)
+        return cls(
+            open_store(location, clock=clock),
+            embedder=embedder,
+            clock=clock,
+            config=config,
+            llm=llm,
+            llm_timeout=llm_timeout,
+        )
 
     def scope(
         self, user_id: str, agent_id: str, world_id: str | None = None, **unknown: Any
@@ -135,19 +144,26 @@ class Memory:
         return len(memories)
 
     def reembed(self, batch: int = 64) -> int:
-        """Embed every memory that has no vector from the current model; returns the count.
-        Run after changing the embedder: old vectors stay but are never mixed in."""
+        """Embed every memory and current fact that has no vector from the current model;
+        returns the count. Run after changing the embedder: old vectors stay but are never
+        mixed in (search only reads vectors of the current model)."""
         done = 0
-        while True:
-            ids = self.store.unembedded_memories(self.embedder.name, batch)
-            if not ids:
-                return done
+        model_name = self.embedder.name
+        while ids := self.store.unembedded("memory", model_name, batch):
             memories = self.store.get_memories(ids)
             vectors = self.embedder.embed_documents([memory_text(m) for m in memories])
             with self.store.transaction() as tx:
                 for memory, vector in zip(memories, vectors, strict=True):
-                    tx.put_embedding(memory.scope, "memory", memory.id, self.embedder.name, vector)
+                    tx.put_embedding(memory.scope, "memory", memory.id, model_name, vector)
             done += len(memories)
+        while ids := self.store.unembedded("fact", model_name, batch):
+            facts = self.store.get_facts(ids)
+            vectors = self.embedder.embed_documents([fact_text(f.subject, f.value) for f in facts])
+            with self.store.transaction() as tx:
+                for fact, vector in zip(facts, vectors, strict=True):
+                    tx.put_embedding(fact.scope, "fact", fact.id, model_name, vector)
+            done += len(facts)
+        return done
 
     def export(self, scope: Scope | None = None) -> Iterator[dict[str, Any]]:
         """Every event (the source of truth) as JSON-ready dicts, oldest first."""
@@ -241,9 +257,8 @@ class ScopedMemory:
     ) -> ObserveResult:
         """Append one turn (either side may be missing) and everything derived from it, in one
         transaction. Bad input raises a UsageError before anything is written."""
-        engine = self.engine
         turn = validate_turn(
-            engine.config.limits,
+            self.engine.config.limits,
             user=user,
             assistant=assistant,
             session_id=session_id,
@@ -257,26 +272,7 @@ class ScopedMemory:
             salience=salience,
             metadata=metadata,
         )
-        now = engine.clock.now()
-        event = _event_from_turn(self.scope, turn, now)
-        memory = _episodic_memory(event, engine.config, now)
-        text = memory_text(memory)
-        tokens = tokenize(text)
-        vector = engine.embedder.embed_documents([text])[0]
-        links: list[EventLink] = []
-        with engine.store.transaction() as tx:
-            previous = tx.last_event_id(self.scope)
-            event = tx.insert_event(event)
-            if previous is not None:
-                link = EventLink(from_event_id=event.id, to_event_id=previous, kind="reply_to")
-                tx.insert_link(link)
-                links.append(link)
-            tx.insert_memory(memory)
-            tx.put_embedding(self.scope, "memory", memory.id, engine.embedder.name, vector)
-            tx.index_tokens(self.scope, "memory", memory.id, tokens)
-            result = ObserveResult(event=event, memory=memory, links=tuple(links))
-            tx.after_commit(lambda: engine._emit(result))
-        return result
+        return observe_turn(self.engine, self.scope, turn)
 
     # -- recall ---------------------------------------------------------------------------
 
@@ -308,12 +304,22 @@ class ScopedMemory:
             if cfg.include_working_set and cfg.working_set_turns
             else []
         )
-        ranked: list[RecallItem] = [*self._fact_items()]
-        if text.strip():
+        query_vector = engine.embedder.embed_query(text) if text.strip() else None
+        before, after = fact_items(
+            engine.store,
+            engine.embedder,
+            self.scope,
+            text,
+            query_vector,
+            moment_facts=cfg.moment_facts,
+        )
+        memories: list[RecallItem] = []
+        if query_vector is not None:
             ranker = Ranker(
                 engine.store, engine.embedder, replace(cfg, candidates=max(cfg.candidates, limit))
             )
-            ranked.extend(ranker.rank(self.scope, text, working))
+            memories = ranker.rank(self.scope, text, working, query_vector)
+        ranked = [*before, *mark_past(engine.store, self.scope, memories), *after]
         context = pack(
             text, ranked, budget_tokens=budget, count_tokens=count_tokens, max_items=limit
         )
@@ -322,24 +328,6 @@ class ScopedMemory:
             with engine.store.transaction() as tx:
                 tx.touch_memories(recalled, engine.clock.now())
         return context
-
-    def _fact_items(self) -> list[RecallItem]:
-        items = []
-        for fact in self.engine.store.current_facts(self.scope):
-            section = "identity" if fact.category == model.FactCategory.IDENTITY else "facts"
-            items.append(
-                RecallItem(
-                    kind="fact",
-                    id=fact.id,
-                    text=f"{fact.subject}: {fact.value}",
-                    score=1.0 if section == "identity" else fact.confidence,
-                    source_event_ids=fact.evidence_event_ids,
-                    at=fact.valid_from,
-                    section=section,
-                )
-            )
-        items.sort(key=lambda item: item.section != "identity")
-        return items
 
     # -- inspect --------------------------------------------------------------------------
 
@@ -357,46 +345,3 @@ class ScopedMemory:
 
     def facts(self) -> list[Fact]:
         return self.engine.store.current_facts(self.scope)
-
-
-def _event_from_turn(scope: Scope, turn: Turn, now: datetime) -> Event:
-    text = " ".join(t for t in (turn.user, turn.assistant) if t)
-    return Event(
-        id=new_id("ev"),
-        scope=scope,
-        at=turn.at or now,
-        created_at=now,
-        session_id=turn.session_id,
-        source=turn.source,
-        user_text=turn.user,
-        assistant_text=turn.assistant,
-        user_name=turn.user_name,
-        assistant_name=turn.assistant_name,
-        images=turn.images,
-        files=turn.files,
-        entities=turn.entities,
-        salience=turn.salience,
-        language=detect_language(text or " ".join(turn.images)),
-        metadata=turn.metadata,
-    )
-
-
-def _episodic_memory(event: Event, config: Config, now: datetime) -> model.Memory:
-    from datetime import timedelta
-
-    ttl = config.tiers.ttl_days.get(Tier.M30.value)
-    importance = 0.5 if event.salience is None else max(0.0, min(1.0, event.salience / 10))
-    return model.Memory(
-        id=new_id("mem"),
-        scope=event.scope,
-        content=event.render(with_date=False),
-        tier=Tier.M30,
-        memory_type=MemoryType.EPISODIC,
-        created_at=now,
-        occurred_at=event.at,
-        expires_at=None if ttl is None else now + timedelta(days=ttl),
-        importance=importance,
-        source_event_ids=(event.id,),
-        source=event.source,
-        language=event.language,
-    )

@@ -14,6 +14,9 @@
     │   ├── MigrationError                 the schema could not be brought up to date
     │   └── StoreClosed                    the store was used after close()
     ├── EmbedderError                      the embedding model failed or returned bad vectors
+    ├── LLMError                           an LLM call failed or answered something unusable
+    │   ├── LLMTimeout                     no answer within the time limit
+    │   └── LLMUnavailable                 the provider refused (HTTP 429: cooling down)
     └── DependencyMissing (ImportError)    an optional extra is not installed
 
 Every error that an HTTP layer may report carries a ``status`` (4xx for caller mistakes,
@@ -29,6 +32,9 @@ __all__ = [
     "InputTooLarge",
     "InvalidInput",
     "InvalidScope",
+    "LLMError",
+    "LLMTimeout",
+    "LLMUnavailable",
     "MigrationError",
     "NotFound",
     "SoulmemError",
@@ -94,6 +100,21 @@ class StoreClosed(StoreError):
 
 class EmbedderError(SoulmemError):
     code = "embedder_error"
+
+
+class LLMError(SoulmemError):
+    status = 502
+    code = "llm_error"
+
+
+class LLMTimeout(LLMError):
+    status = 504
+    code = "llm_timeout"
+
+
+class LLMUnavailable(LLMError):
+    status = 503
+    code = "llm_unavailable"
 
 
 class DependencyMissing(SoulmemError, ImportError):

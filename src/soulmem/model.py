@@ -252,6 +252,7 @@ class Memory:
     source: Source = Source.CONVERSATION
     language: str | None = None
     status: str = "active"
+    remember: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,6 +101,21 @@ def recall(
         print_context(console, ctx)
 
 
+@app.command()
+def analyze(
+    text: Annotated[str, typer.Argument(help="One user message.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Analyse one message (language, emotions, VAD, facts, remember) without storing it."""
+    from soulmem.perceive.analyze import analyze as run_analysis
+
+    result = run_analysis(text).to_dict()
+    if as_json:
+        print(json.dumps(result, ensure_ascii=False))
+        return
+    console.print_json(json.dumps(result, ensure_ascii=False))
+
+
 @app.command("import")
 def import_(
     file: Annotated[Path, typer.Argument(help="JSONL: one turn (or exported event) per line.")],

@@ -48,3 +48,52 @@ def locomo(
     if out is not None:
         out.write_text(text + "\n", encoding="utf-8")
     print(text)
+
+
+DEFAULT_SYNK = Path("../shared/datasets/synk")
+
+
+@bench_app.command("synk")
+def synk(
+    data: Annotated[
+        list[Path] | None, typer.Argument(help="Scenario files (default: all in ../shared).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print only the JSON result.")] = False,
+    embedder: Annotated[str, typer.Option(help="e5 (default) or use.")] = "e5",
+    details: Annotated[bool, typer.Option(help="Include misses and identity facts.")] = False,
+) -> None:
+    """SYNK 100-turn scenarios: probe hits, stale values, identity accuracy, context size."""
+    from soulmem.bench.synk import run_synk
+    from soulmem.embed import embedder_by_name
+    from soulmem.engine import Memory
+
+    paths = data or sorted(DEFAULT_SYNK.glob("synk_*.json"))
+    missing = [str(p) for p in paths if not p.exists()]
+    if not paths or missing:
+        raise typer.BadParameter(f"scenario files not found: {missing or DEFAULT_SYNK}")
+    model = embedder_by_name(embedder)
+    result = run_synk(
+        paths,
+        memory_factory=lambda clock: Memory.open(":memory:", embedder=model, clock=clock),
+        details=details,
+    )
+    result["embedder"] = model.name
+    print(json.dumps(result, ensure_ascii=False, indent=None if as_json else 2))
+
+
+DEFAULT_EMOTIONS = Path("tests/data/emotions")
+
+
+@bench_app.command("emotions")
+def emotions(
+    data: Annotated[Path, typer.Option(help="Folder of labelled {ko,ja,en}.jsonl.")] = (
+        DEFAULT_EMOTIONS
+    ),
+    as_json: Annotated[bool, typer.Option("--json", help="Print only the JSON result.")] = False,
+) -> None:
+    """Emotion tagging against a labelled set: macro-F1 per language."""
+    from soulmem.bench.emotions import run_emotions
+
+    if not data.is_dir():
+        raise typer.BadParameter(f"{data} is not a folder of labelled .jsonl files")
+    print(json.dumps(run_emotions(data), ensure_ascii=False, indent=None if as_json else 2))

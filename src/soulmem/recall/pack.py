@@ -36,13 +36,16 @@ def pack(
     count_tokens: Callable[[str], int],
     max_items: int,
 ) -> Context:
-    """Take items in the given priority order while they fit; render them by section."""
+    """Take items in the given priority order while they fit; render them by section.
+    ``max_items`` caps everything but identity facts."""
     chosen: list[RecallItem] = []
     lines: dict[str, list[str]] = {}
     used = 0
     dropped = 0
+    capped = 0
     for item in ranked:
-        if len(chosen) >= max_items:
+        # identity facts are never cut by the item cap (only the token budget bounds them)
+        if item.section != "identity" and capped >= max_items:
             dropped += 1
             continue
         line = render_line(item)
@@ -54,6 +57,7 @@ def pack(
             continue
         used += cost
         chosen.append(item)
+        capped += item.section != "identity"
         lines.setdefault(item.section, []).append(line)
     blocks = [
         "## " + SECTION_TITLES.get(section, section) + "\n" + "\n".join(lines[section])

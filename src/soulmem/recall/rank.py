@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from soulmem.config import RecallConfig
-from soulmem.embed.base import Embedder
+from soulmem.embed.base import Embedder, Vector
 from soulmem.model import Event, Memory, Scope
 from soulmem.recall.items import RecallItem
 from soulmem.recall.tokenize import tokenize
@@ -39,7 +39,13 @@ class Ranker:
     embedder: Embedder
     config: RecallConfig
 
-    def rank(self, scope: Scope, query: str, working_set: Sequence[Event]) -> list[RecallItem]:
+    def rank(
+        self,
+        scope: Scope,
+        query: str,
+        working_set: Sequence[Event],
+        query_vector: Vector | None = None,
+    ) -> list[RecallItem]:
         cfg = self.config
         tokens = tokenize(query)
         lexical = {
@@ -54,7 +60,8 @@ class Ranker:
             for position, event in enumerate(working_set):
                 for memory_id in by_event.get(event.id, ()):
                     recent_position[memory_id] = (position + 1) / n
-        query_vector = self.embedder.embed_query(query)
+        if query_vector is None:
+            query_vector = self.embedder.embed_query(query)
         dense = {
             hit.owner_id: hit.similarity
             for hit in self.store.dense_search(

@@ -14,6 +14,7 @@ from soulmem.model import (
     FactCategory,
     Memory,
     MemoryType,
+    Revision,
     Scope,
     Source,
     Tier,
@@ -25,6 +26,7 @@ __all__ = [
     "fact_from_row",
     "iso",
     "memory_from_row",
+    "revision_from_row",
     "scope_from_row",
     "scope_params",
 ]
@@ -96,6 +98,7 @@ def memory_from_row(row: sqlite3.Row, sources: tuple[str, ...]) -> Memory:
         source=Source(row["source"]),
         language=row["language"],
         status=row["status"],
+        remember=bool(row["remember"]),
     )
 
 
@@ -113,4 +116,18 @@ def fact_from_row(row: sqlite3.Row) -> Fact:
         evidence_event_ids=tuple(json.loads(row["evidence"])),
         about=row["about"],
         negated=bool(row["negated"]),
+    )
+
+
+def revision_from_row(row: sqlite3.Row) -> Revision:
+    return Revision(
+        id=row["id"],
+        scope=scope_from_row(row),
+        target_kind=row["target_kind"],
+        target_id=row["target_id"],
+        before=None if row["before"] is None else json.loads(row["before"]),
+        after=None if row["after"] is None else json.loads(row["after"]),
+        reason=row["reason"],
+        evidence_event_ids=tuple(json.loads(row["evidence"])),
+        at=from_iso(row["at"]),
     )

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -14,229 +12,27 @@ import numpy as np
 
 from soulmem.clock import Clock
 from soulmem.errors import StoreError
-from soulmem.model import Affect, Event, EventLink, Fact, Memory, Revision, Scope
+from soulmem.model import Event, Fact, Memory, Revision, Scope
 from soulmem.store.base import LexicalHit, Vector, VectorHit
 from soulmem.store.sqlite.connection import BUSY_TIMEOUT_MS, Connections
 from soulmem.store.sqlite.rows import (
     SCOPE_WHERE,
-    dumps,
     event_from_row,
     fact_from_row,
-    iso,
     memory_from_row,
+    revision_from_row,
     scope_from_row,
     scope_params,
 )
 from soulmem.store.sqlite.vectors import VectorCache
+from soulmem.store.sqlite.writer import Writer, scope_token
 
 __all__ = ["SQLiteStore", "scope_token"]
-
-
-def scope_token(scope: Scope) -> str:
-    """One FTS token that stands for a scope (letters and digits only)."""
-    return "s" + hashlib.blake2b(scope.key.encode("utf-8"), digest_size=10).hexdigest()
 
 
 def _fts_query(scope: Scope, tokens: Sequence[str]) -> str:
     quoted = " OR ".join('"' + t.replace('"', '""') + '"' for t in dict.fromkeys(tokens))
     return f'scope_key : "{scope_token(scope)}" AND tokens : ({quoted})'
-
-
-class _Writer:
-    """The writes of one transaction on the writer connection."""
-
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self.conn = conn
-        self.callbacks: list[Callable[[], None]] = []
-
-    def after_commit(self, callback: Callable[[], None]) -> None:
-        self.callbacks.append(callback)
-
-    def last_event_id(self, scope: Scope) -> str | None:
-        row = self.conn.execute(
-            f"SELECT id FROM events WHERE {SCOPE_WHERE} ORDER BY seq DESC LIMIT 1",
-            scope_params(scope),
-        ).fetchone()
-        return None if row is None else str(row[0])
-
-    def insert_event(self, event: Event) -> Event:
-        cur = self.conn.execute(
-            "INSERT INTO events (id, user_id, agent_id, world_id, session_id, source, at, "
-            "created_at, user_text, assistant_text, user_name, assistant_name, images, files, "
-            "entities, salience, language, metadata) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (
-                event.id,
-                *scope_params(event.scope),
-                event.session_id,
-                event.source.value,
-                iso(event.at),
-                iso(event.created_at),
-                event.user_text,
-                event.assistant_text,
-                event.user_name,
-                event.assistant_name,
-                dumps(list(event.images)),
-                dumps(list(event.files)),
-                dumps(list(event.entities)),
-                event.salience,
-                event.language,
-                dumps(event.metadata),
-            ),
-        )
-        seq = cur.lastrowid
-        assert seq is not None
-        return _replace_seq(event, seq)
-
-    def set_meta(self, key: str, value: str) -> None:
-        self.conn.execute(
-            "INSERT INTO meta (key, value) VALUES (?, ?) "
-            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            (key, value),
-        )
-
-    def insert_link(self, link: EventLink) -> None:
-        self.conn.execute(
-            "INSERT OR IGNORE INTO event_links (from_event_id, to_event_id, kind, weight) "
-            "VALUES (?,?,?,?)",
-            (link.from_event_id, link.to_event_id, link.kind, link.weight),
-        )
-
-    def insert_affect(self, event_id: str, affect: Affect) -> None:
-        self.conn.execute(
-            "INSERT INTO event_affects (event_id, emotions, intensity, valence, arousal, dominance)"
-            " VALUES (?,?,?,?,?,?)",
-            (
-                event_id,
-                dumps(affect.emotions),
-                affect.intensity,
-                affect.valence,
-                affect.arousal,
-                affect.dominance,
-            ),
-        )
-
-    def insert_memory(self, memory: Memory) -> None:
-        self.conn.execute(
-            "INSERT INTO memories (id, user_id, agent_id, world_id, content, tier, memory_type, "
-            "status, created_at, occurred_at, expires_at, emotions, intensity, importance, "
-            "strength, reference_count, last_referenced_at, promoted_from, island_id, source, "
-            "language) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (
-                memory.id,
-                *scope_params(memory.scope),
-                memory.content,
-                memory.tier.value,
-                memory.memory_type.value,
-                memory.status,
-                iso(memory.created_at),
-                iso(memory.occurred_at),
-                iso(memory.expires_at),
-                dumps(memory.emotions),
-                memory.intensity,
-                memory.importance,
-                memory.strength,
-                memory.reference_count,
-                iso(memory.last_referenced_at),
-                dumps(list(memory.promoted_from)),
-                memory.island_id,
-                memory.source.value,
-                memory.language,
-            ),
-        )
-        self.conn.executemany(
-            "INSERT OR IGNORE INTO memory_sources (memory_id, event_id) VALUES (?, ?)",
-            [(memory.id, event_id) for event_id in memory.source_event_ids],
-        )
-
-    def touch_memories(self, ids: Sequence[str], at: datetime) -> None:
-        self.conn.executemany(
-            "UPDATE memories SET reference_count = reference_count + 1, last_referenced_at = ? "
-            "WHERE id = ?",
-            [(iso(at), memory_id) for memory_id in ids],
-        )
-
-    def insert_fact(self, fact: Fact) -> None:
-        self.conn.execute(
-            "INSERT INTO facts (id, user_id, agent_id, world_id, kind, subject, value, category, "
-            "about, negated, confidence, valid_from, valid_to, evidence) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (
-                fact.id,
-                *scope_params(fact.scope),
-                fact.kind,
-                fact.subject,
-                fact.value,
-                fact.category.value,
-                fact.about,
-                int(fact.negated),
-                fact.confidence,
-                iso(fact.valid_from),
-                iso(fact.valid_to),
-                dumps(list(fact.evidence_event_ids)),
-            ),
-        )
-
-    def close_fact(self, fact_id: str, valid_to: datetime) -> None:
-        self.conn.execute("UPDATE facts SET valid_to = ? WHERE id = ?", (iso(valid_to), fact_id))
-
-    def insert_revision(self, revision: Revision) -> None:
-        self.conn.execute(
-            "INSERT INTO revisions (id, user_id, agent_id, world_id, target_kind, target_id, "
-            "before, after, reason, evidence, at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            (
-                revision.id,
-                *scope_params(revision.scope),
-                revision.target_kind,
-                revision.target_id,
-                None if revision.before is None else dumps(revision.before),
-                None if revision.after is None else dumps(revision.after),
-                revision.reason,
-                dumps(list(revision.evidence_event_ids)),
-                iso(revision.at),
-            ),
-        )
-
-    def put_embedding(
-        self, scope: Scope, owner_kind: str, owner_id: str, model: str, vector: Vector
-    ) -> None:
-        data = np.ascontiguousarray(vector, dtype=np.float32)
-        cur = self.conn.execute(
-            "INSERT OR REPLACE INTO embeddings (owner_kind, owner_id, model, dim, user_id, "
-            "agent_id, world_id, vector) VALUES (?,?,?,?,?,?,?,?)",
-            (owner_kind, owner_id, model, int(data.shape[0]), *scope_params(scope), data.tobytes()),
-        )
-        del cur
-        self.conn.execute(
-            "INSERT INTO vector_versions (scope_key, model, owner_kind, version, count) "
-            "VALUES (?, ?, ?, 1, (SELECT count(*) FROM embeddings WHERE "
-            f"{SCOPE_WHERE} AND model = ? AND owner_kind = ?)) "
-            "ON CONFLICT (scope_key, model, owner_kind) DO UPDATE SET version = version + 1, "
-            "count = excluded.count",
-            (scope_token(scope), model, owner_kind, *scope_params(scope), model, owner_kind),
-        )
-
-    def index_tokens(
-        self, scope: Scope, owner_kind: str, owner_id: str, tokens: Sequence[str]
-    ) -> None:
-        row = self.conn.execute(
-            "INSERT INTO lexical_docs (owner_kind, owner_id) VALUES (?, ?) "
-            "ON CONFLICT (owner_kind, owner_id) DO UPDATE SET owner_id = excluded.owner_id "
-            "RETURNING rowid",
-            (owner_kind, owner_id),
-        ).fetchone()
-        rowid = int(row[0])
-        self.conn.execute("DELETE FROM lexical WHERE rowid = ?", (rowid,))
-        self.conn.execute(
-            "INSERT INTO lexical (rowid, scope_key, tokens) VALUES (?, ?, ?)",
-            (rowid, scope_token(scope), " ".join(tokens)),
-        )
-
-
-def _replace_seq(event: Event, seq: int) -> Event:
-    from dataclasses import replace
-
-    return replace(event, seq=seq)
 
 
 class SQLiteStore:
@@ -253,11 +49,11 @@ class SQLiteStore:
     # -- writes ---------------------------------------------------------------------------
 
     @contextmanager
-    def transaction(self) -> Iterator[_Writer]:
+    def transaction(self) -> Iterator[Writer]:
         """Everything written in the block commits together; after-commit callbacks run only
         once the commit succeeded."""
         with self._db.begin() as conn:
-            writer = _Writer(conn)
+            writer = Writer(conn)
             try:
                 yield writer
             except sqlite3.Error as exc:
@@ -371,6 +167,24 @@ class SQLiteStore:
             row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
+    def superseded_facts(self, scope: Scope) -> list[Fact]:
+        with self._db.read() as conn:
+            rows = conn.execute(
+                f"SELECT * FROM facts WHERE {SCOPE_WHERE} AND valid_to IS NOT NULL "
+                "ORDER BY valid_from",
+                scope_params(scope),
+            ).fetchall()
+        return [fact_from_row(r) for r in rows]
+
+    def revisions(self, target_kind: str, target_id: str) -> list[Revision]:
+        with self._db.read() as conn:
+            rows = conn.execute(
+                "SELECT * FROM revisions WHERE target_kind = ? AND target_id = ? "
+                "ORDER BY at, rowid",
+                (target_kind, target_id),
+            ).fetchall()
+        return [revision_from_row(r) for r in rows]
+
     def current_facts(self, scope: Scope) -> list[Fact]:
         with self._db.read() as conn:
             rows = conn.execute(
@@ -447,15 +261,28 @@ class SQLiteStore:
                     result.setdefault(row[0], []).append(row[1])
         return result
 
-    def unembedded_memories(self, model: str, limit: int) -> list[str]:
+    def unembedded(self, owner_kind: str, model: str, limit: int) -> list[str]:
+        table, alive = {
+            "memory": ("memories", "t.status = 'active'"),
+            "fact": ("facts", "t.valid_to IS NULL"),
+        }[owner_kind]
         with self._db.read() as conn:
             rows = conn.execute(
-                "SELECT m.id FROM memories m LEFT JOIN embeddings e ON e.owner_kind = 'memory' "
-                "AND e.owner_id = m.id AND e.model = ? WHERE e.owner_id IS NULL "
-                "AND m.status = 'active' ORDER BY m.rowid LIMIT ?",
-                (model, limit),
+                f"SELECT t.id FROM {table} t LEFT JOIN embeddings e ON e.owner_kind = ? "
+                f"AND e.owner_id = t.id AND e.model = ? WHERE e.owner_id IS NULL AND {alive} "
+                "ORDER BY t.rowid LIMIT ?",
+                (owner_kind, model, limit),
             ).fetchall()
         return [r[0] for r in rows]
+
+    def get_facts(self, ids: Sequence[str]) -> list[Fact]:
+        found: dict[str, Fact] = {}
+        with self._db.read() as conn:
+            for chunk in _chunks(list(dict.fromkeys(ids)), 500):
+                marks = ",".join("?" * len(chunk))
+                for row in conn.execute(f"SELECT * FROM facts WHERE id IN ({marks})", chunk):
+                    found[row["id"]] = fact_from_row(row)
+        return [found[i] for i in ids if i in found]
 
     def stats(self) -> dict[str, Any]:
         with self._db.read() as conn:

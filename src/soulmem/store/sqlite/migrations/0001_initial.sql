@@ -123,7 +123,8 @@ CREATE TABLE memories (
     promoted_from      TEXT NOT NULL DEFAULT '[]',
     island_id          TEXT,
     source             TEXT NOT NULL DEFAULT 'conversation',
-    language           TEXT
+    language           TEXT,
+    remember           INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX memories_scope ON memories (user_id, agent_id, world_id, status, tier);
 

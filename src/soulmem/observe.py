@@ -1,0 +1,172 @@
+"""The observe pipeline: validate, analyse, then write everything of one turn atomically.
+
+Slow work (embedding) happens before the write transaction, so the write lock is held only
+for inserts. Fact resolution runs inside the transaction against the facts as they are
+then, so two writers cannot both supersede the same fact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from soulmem import model
+from soulmem.config import Config
+from soulmem.model import Event, EventLink, Fact, MemoryType, Revision, Scope, Tier, new_id
+from soulmem.perceive.analyze import Analysis, analyze
+from soulmem.perceive.facts import FactContext
+from soulmem.perceive.resolve import resolve_facts
+from soulmem.recall.assemble import fact_text
+from soulmem.recall.rank import memory_text
+from soulmem.recall.tokenize import detect_language, tokenize
+from soulmem.validate import Turn
+
+if TYPE_CHECKING:
+    from soulmem.engine import Memory
+
+__all__ = ["ObserveResult", "observe_turn"]
+
+REMEMBER_IMPORTANCE = 0.8
+CONTEXT_TURNS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class ObserveResult:
+    """What one observed turn created or changed."""
+
+    event: Event
+    memory: model.Memory | None
+    analysis: Analysis | None = None
+    links: tuple[EventLink, ...] = ()
+    facts_added: tuple[Fact, ...] = ()
+    facts_confirmed: tuple[Fact, ...] = ()
+    facts_closed: tuple[Fact, ...] = ()
+    revisions: tuple[Revision, ...] = ()
+    changes: dict[str, Any] = field(default_factory=dict)
+
+
+def observe_turn(engine: Memory, scope: Scope, turn: Turn) -> ObserveResult:
+    now = engine.clock.now()
+    store = engine.store
+    user_text = turn.user or ""
+    recent = store.recent_events(scope, CONTEXT_TURNS) if user_text else []
+    context = FactContext(
+        previous_user_texts=tuple(e.user_text for e in recent if e.user_text),
+        current=_by_subject(store.current_facts(scope)) if user_text else {},
+        user_name=turn.user_name,
+        assistant_name=turn.assistant_name,
+    )
+    analysis = analyze(
+        user_text or turn.assistant or " ".join(turn.images),
+        context=context,
+        extractor=engine.fact_extractor if user_text else None,
+    )
+    if not user_text:  # facts and requests come from the user's side only
+        analysis = Analysis(language=analysis.language, affect=analysis.affect)
+    event = _event_from_turn(scope, turn, now)
+    memory = _episodic_memory(event, engine.config, now, analysis)
+    text = memory_text(memory)
+    fact_texts = [fact_text(c.subject, c.value) for c in analysis.facts if c.about == "user"]
+    vectors = engine.embedder.embed_documents([text, *fact_texts])
+    fact_vectors = dict(zip(fact_texts, vectors[1:], strict=True))
+    model_name = engine.embedder.name
+    with store.transaction() as tx:
+        previous = tx.last_event_id(scope)
+        event = tx.insert_event(event)
+        links: list[EventLink] = []
+        if previous is not None:
+            link = EventLink(from_event_id=event.id, to_event_id=previous, kind="reply_to")
+            tx.insert_link(link)
+            links.append(link)
+        tx.insert_affect(event.id, analysis.affect)
+        tx.insert_memory(memory)
+        tx.put_embedding(scope, "memory", memory.id, model_name, vectors[0])
+        tx.index_tokens(scope, "memory", memory.id, tokenize(text))
+        changes = resolve_facts(
+            scope, analysis.facts, tx.current_facts(scope), event_id=event.id, now=now
+        )
+        for fact in changes.closed:
+            tx.close_fact(fact.id, now)
+        for fact in changes.confirmed:
+            tx.update_fact(fact.id, confidence=fact.confidence, evidence=fact.evidence_event_ids)
+        for fact in changes.added:
+            tx.insert_fact(fact)
+            body = fact_text(fact.subject, fact.value)
+            vector = fact_vectors.get(body)
+            if vector is None:  # a merged value nobody embedded yet (rare)
+                vector = engine.embedder.embed_documents([body])[0]
+            tx.put_embedding(scope, "fact", fact.id, model_name, vector)
+            tx.index_tokens(scope, "fact", fact.id, tokenize(body))
+        for revision in changes.revisions:
+            tx.insert_revision(revision)
+        result = ObserveResult(
+            event=event,
+            memory=memory,
+            analysis=analysis,
+            links=tuple(links),
+            facts_added=tuple(changes.added),
+            facts_confirmed=tuple(changes.confirmed),
+            facts_closed=tuple(changes.closed),
+            revisions=tuple(changes.revisions),
+        )
+        tx.after_commit(lambda: engine._emit(result))
+    return result
+
+
+def _by_subject(facts: list[Fact]) -> dict[str, tuple[str, ...]]:
+    grouped: dict[str, list[str]] = {}
+    for fact in facts:
+        if fact.about == "user":
+            grouped.setdefault(fact.subject, []).append(fact.value)
+    return {k: tuple(v) for k, v in grouped.items()}
+
+
+def _event_from_turn(scope: Scope, turn: Turn, now: datetime) -> Event:
+    text = " ".join(t for t in (turn.user, turn.assistant) if t)
+    return Event(
+        id=new_id("ev"),
+        scope=scope,
+        at=turn.at or now,
+        created_at=now,
+        session_id=turn.session_id,
+        source=turn.source,
+        user_text=turn.user,
+        assistant_text=turn.assistant,
+        user_name=turn.user_name,
+        assistant_name=turn.assistant_name,
+        images=turn.images,
+        files=turn.files,
+        entities=turn.entities,
+        salience=turn.salience,
+        language=detect_language(text or " ".join(turn.images)),
+        metadata=turn.metadata,
+    )
+
+
+def _episodic_memory(
+    event: Event, config: Config, now: datetime, analysis: Analysis
+) -> model.Memory:
+    ttl = config.tiers.ttl_days.get(Tier.M30.value)
+    importance = 0.5 if event.salience is None else max(0.0, min(1.0, event.salience / 10))
+    if analysis.remember:
+        importance = max(importance, REMEMBER_IMPORTANCE)
+    affect = analysis.affect
+    emotional = affect.intensity >= config.tiers.promote_m30_intensity
+    return model.Memory(
+        id=new_id("mem"),
+        scope=event.scope,
+        content=event.render(with_date=False),
+        tier=Tier.M30,
+        memory_type=MemoryType.EMOTIONAL if emotional else MemoryType.EPISODIC,
+        created_at=now,
+        occurred_at=event.at,
+        expires_at=None if ttl is None else now + timedelta(days=ttl),
+        emotions=dict(affect.emotions),
+        intensity=affect.intensity,
+        importance=importance,
+        source_event_ids=(event.id,),
+        source=event.source,
+        language=event.language,
+        remember=analysis.remember,
+    )

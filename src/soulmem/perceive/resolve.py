@@ -1,0 +1,182 @@
+"""Turn fact candidates into state changes: new facts, confirmations, supersessions.
+
+Facts are superseded, never overwritten: the old row gets ``valid_to``, the new one starts,
+and a revision records before/after, the reason and the evidence event. Subjects that are
+single-valued (name, age, residence, ...) hold one current value; multi-valued subjects
+(allergies, hobbies, pets, ...) let values coexist. Repeating a known value raises its
+confidence by 0.1 up to 2.0 (seed 004).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+
+from soulmem.model import Fact, Revision, Scope, new_id, to_dict
+from soulmem.perceive.facts.base import Candidate
+from soulmem.perceive.subjects import spec
+
+__all__ = ["FactChanges", "resolve_facts", "same_value"]
+
+CONFIDENCE_STEP = 0.1
+CONFIDENCE_MAX = 2.0
+
+
+@dataclass(slots=True)
+class FactChanges:
+    added: list[Fact] = field(default_factory=list)
+    confirmed: list[Fact] = field(default_factory=list)
+    closed: list[Fact] = field(default_factory=list)
+    revisions: list[Revision] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.added or self.confirmed or self.closed)
+
+
+def same_value(a: str, b: str) -> bool:
+    """Two values name the same thing (case- and space-insensitive)."""
+    return "".join(a.casefold().split()) == "".join(b.casefold().split())
+
+
+def _core(value: str) -> str:
+    """The value without the parenthesised phrase the rules may keep beside it."""
+    for opener in ("(", "（"):
+        if opener in value:
+            value = value.split(opener, 1)[0]
+    return "".join(value.casefold().split())
+
+
+def _matches(a: str, b: str) -> bool:
+    ca, cb = _core(a), _core(b)
+    return same_value(a, b) or (bool(ca) and ca == cb)
+
+
+def resolve_facts(
+    scope: Scope,
+    candidates: Sequence[Candidate],
+    current: Sequence[Fact],
+    *,
+    event_id: str,
+    now: datetime,
+) -> FactChanges:
+    """Apply the user's candidates to the scope's current facts (others are not stored)."""
+    changes = FactChanges()
+    live: list[Fact] = [f for f in current if f.about == "user"]
+
+    def close(fact: Fact, reason: str) -> None:
+        closed = replace(fact, valid_to=now)
+        changes.closed.append(closed)
+        live.remove(fact)
+        changes.revisions.append(
+            _revision(scope, closed, to_dict(fact), to_dict(closed), reason, event_id, now)
+        )
+
+    def add(
+        candidate: Candidate, reason: str, before: Fact | None, evidence: tuple[str, ...] = ()
+    ) -> None:
+        item = spec(candidate.subject)
+        fact = Fact(
+            id=new_id("fact"),
+            scope=scope,
+            kind=item.kind,
+            subject=candidate.subject,
+            value=candidate.value,
+            category=item.category,
+            confidence=max(0.0, min(CONFIDENCE_MAX, candidate.confidence)),
+            valid_from=now,
+            evidence_event_ids=(*evidence, event_id),
+            about="user",
+        )
+        changes.added.append(fact)
+        live.append(fact)
+        changes.revisions.append(
+            _revision(
+                scope,
+                fact,
+                None if before is None else to_dict(before),
+                to_dict(fact),
+                reason,
+                event_id,
+                now,
+            )
+        )
+
+    for candidate in candidates:
+        if candidate.about != "user":
+            continue
+        item = spec(candidate.subject)
+        same_subject = [f for f in live if f.subject == candidate.subject]
+        if candidate.mode == "end" or candidate.negated:
+            ends_all = item.single and candidate.mode == "end"
+            for fact in same_subject:
+                if ends_all or _matches(fact.value, candidate.value):
+                    close(fact, "ended" if candidate.mode == "end" else "negated")
+            continue
+        if candidate.mode == "refine" and same_subject:
+            old = same_subject[-1]
+            if same_value(old.value, candidate.value):
+                _confirm(changes, old, live, event_id, now, scope)
+                continue
+            close(old, "refined")
+            # a refinement keeps the earlier turns as evidence: they still hold
+            add(
+                candidate, "refined", old, tuple(e for e in old.evidence_event_ids if e != event_id)
+            )
+            continue
+        match = next((f for f in same_subject if _matches(f.value, candidate.value)), None)
+        if match is not None:
+            _confirm(changes, match, live, event_id, now, scope)
+            continue
+        if item.single and same_subject:
+            for old in same_subject:
+                close(old, "corrected")
+            add(candidate, "corrected", same_subject[-1])
+            continue
+        add(candidate, "observed", None)
+    return changes
+
+
+def _confirm(
+    changes: FactChanges, fact: Fact, live: list[Fact], event_id: str, now: datetime, scope: Scope
+) -> None:
+    evidence = fact.evidence_event_ids
+    if event_id not in evidence:
+        evidence = (*evidence, event_id)
+    confirmed = replace(
+        fact,
+        confidence=min(CONFIDENCE_MAX, fact.confidence + CONFIDENCE_STEP),
+        evidence_event_ids=evidence,
+    )
+    live[live.index(fact)] = confirmed
+    for i, earlier in enumerate(changes.confirmed):
+        if earlier.id == fact.id:
+            changes.confirmed[i] = confirmed
+            break
+    else:
+        changes.confirmed.append(confirmed)
+    changes.revisions.append(
+        _revision(scope, confirmed, to_dict(fact), to_dict(confirmed), "confirmed", event_id, now)
+    )
+
+
+def _revision(
+    scope: Scope,
+    fact: Fact,
+    before: dict[str, object] | None,
+    after: dict[str, object] | None,
+    reason: str,
+    event_id: str,
+    now: datetime,
+) -> Revision:
+    return Revision(
+        id=new_id("rev"),
+        scope=scope,
+        target_kind="fact",
+        target_id=fact.id,
+        before=before,
+        after=after,
+        reason=reason,
+        evidence_event_ids=(event_id,),
+        at=now,
+    )

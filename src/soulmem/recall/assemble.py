@@ -1,0 +1,118 @@
+"""Assemble the ranked items of a context: facts first, memories by hybrid rank.
+
+* Every current identity fact about the user, always, in registry order: no cap applies.
+* Other current facts by similarity to the query: the best ``moment_facts`` before the
+  memories, the rest after them (packed while the budget lasts).
+* Memories by hybrid rank. A memory drawn from a turn whose fact was later superseded is
+  shown with the past-marker, so an old value never reads as current.
+* Superseded facts only when the query asks about the past, each marked as past.
+
+The past-marker is ``PAST_MARKER`` at the start of an item's text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from soulmem.embed.base import Embedder, Vector
+from soulmem.model import Fact, FactCategory, Scope, format_date
+from soulmem.perceive.subjects import SUBJECTS, label
+from soulmem.recall.items import RecallItem
+from soulmem.recall.tokenize import detect_language
+from soulmem.store.base import Store
+
+__all__ = ["PAST_MARKER", "asks_about_past", "fact_items", "fact_text", "mark_past"]
+
+PAST_MARKER = "(past)"
+
+_PAST_QUERY = re.compile(
+    r"\b(?:used\s+to|before|previously|formerly|originally|at\s+first|back\s+then|"
+    r"in\s+the\s+past|anymore|no\s+longer|old\s+(?:job|address|place|number))\b"
+    r"|전에|예전|원래|처음엔|처음에|옛날|과거"
+    r"|前は|以前|昔|もともと|元々|最初は|前の",
+    re.IGNORECASE,
+)
+_ORDER = {key: i for i, key in enumerate(SUBJECTS)}
+
+
+def asks_about_past(query: str) -> bool:
+    return bool(_PAST_QUERY.search(query))
+
+
+def fact_text(subject: str, value: str) -> str:
+    """How a fact is shown, embedded and indexed: ``label: value`` in the value's language."""
+    return f"{label(subject, detect_language(value))}: {value}"
+
+
+def _item(fact: Fact, score: float, section: str, *, past: bool = False) -> RecallItem:
+    text = fact_text(fact.subject, fact.value)
+    if past:
+        until = f" (until {format_date(fact.valid_to)})" if fact.valid_to else ""
+        text = f"{PAST_MARKER} {text}{until}"
+    return RecallItem(
+        kind="fact",
+        id=fact.id,
+        text=text,
+        score=round(score, 6),
+        source_event_ids=fact.evidence_event_ids,
+        at=fact.valid_from,
+        why={"confidence": fact.confidence},
+        section=section,
+    )
+
+
+def fact_items(
+    store: Store,
+    embedder: Embedder,
+    scope: Scope,
+    query: str,
+    query_vector: Vector | None,
+    *,
+    moment_facts: int,
+) -> tuple[list[RecallItem], list[RecallItem]]:
+    """(items to place before the memories, items to place after them)."""
+    facts = [f for f in store.current_facts(scope) if f.about == "user"]
+    identity = sorted(
+        (f for f in facts if f.category == FactCategory.IDENTITY),
+        key=lambda f: (_ORDER.get(f.subject, len(_ORDER)), f.valid_from),
+    )
+    before = [_item(f, 1.0, "identity") for f in identity]
+    others = [f for f in facts if f.category != FactCategory.IDENTITY]
+    similarity: dict[str, float] = {}
+    if others and query_vector is not None:
+        similarity = {
+            hit.owner_id: hit.similarity
+            for hit in store.dense_search(scope, embedder.name, "fact", query_vector, len(facts))
+        }
+    others.sort(key=lambda f: -similarity.get(f.id, 0.0))
+    ranked = [_item(f, similarity.get(f.id, 0.0), "facts") for f in others]
+    before.extend(ranked[:moment_facts])
+    after = ranked[moment_facts:]
+    if asks_about_past(query):
+        past = [f for f in store.superseded_facts(scope) if f.about == "user"]
+        after[:0] = [_item(f, 0.0, "facts", past=True) for f in reversed(past)]
+    return before, after
+
+
+def mark_past(store: Store, scope: Scope, items: Sequence[RecallItem]) -> list[RecallItem]:
+    """Prefix the past-marker to memories that came from turns whose facts were superseded
+    (except the turn that made the correction, which states the current value)."""
+    superseded = [f for f in store.superseded_facts(scope) if f.about == "user"]
+    if not superseded:
+        return list(items)
+    current = store.current_facts(scope)
+    corrected_subjects = {f.subject for f in superseded}
+    still_current = {
+        event_id
+        for f in current
+        if f.subject in corrected_subjects
+        for event_id in f.evidence_event_ids
+    }
+    past_events = {e for f in superseded for e in f.evidence_event_ids} - still_current
+    marked: list[RecallItem] = []
+    for item in items:
+        past = item.kind != "fact" and past_events.intersection(item.source_event_ids)
+        marked.append(replace(item, text=f"{PAST_MARKER} {item.text}") if past else item)
+    return marked

@@ -1,0 +1,87 @@
+"""Fact resolution: new facts, confirmation, corrections with revisions, coexistence."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from soulmem.model import Fact, FactCategory, Scope
+from soulmem.perceive.facts import Candidate
+from soulmem.perceive.resolve import resolve_facts
+
+SCOPE = Scope("u1", "luna")
+T0 = datetime(2025, 3, 1, tzinfo=UTC)
+
+
+def apply(current: list[Fact], *candidates: Candidate, event: str = "ev_2",
+          now: datetime = T0 + timedelta(days=1)) -> tuple[list[Fact], object]:
+    changes = resolve_facts(SCOPE, candidates, current, event_id=event, now=now)
+    closed = {f.id for f in changes.closed}
+    confirmed = {f.id: f for f in changes.confirmed}
+    live = [confirmed.get(f.id, f) for f in current if f.id not in closed]
+    return [*live, *changes.added], changes
+
+
+def test_new_fact_gets_category_kind_and_evidence() -> None:
+    facts, changes = apply([], Candidate("birthday", "3월 15일"), event="ev_1")
+    (fact,) = facts
+    assert (fact.subject, fact.value, fact.category, fact.kind) == (
+        "birthday", "3월 15일", FactCategory.IDENTITY, "profile")
+    assert fact.evidence_event_ids == ("ev_1",) and fact.valid_to is None
+    assert [r.reason for r in changes.revisions] == ["observed"]  # type: ignore[attr-defined]
+
+
+def test_repetition_raises_confidence_up_to_two() -> None:
+    facts, _ = apply([], Candidate("favorite_food", "ramen", confidence=1.85), event="ev_1")
+    facts, changes = apply(facts, Candidate("favorite_food", "Ramen"), event="ev_2")
+    assert len(facts) == 1 and abs(facts[0].confidence - 1.95) < 1e-9
+    assert facts[0].evidence_event_ids == ("ev_1", "ev_2")
+    facts, _ = apply(facts, Candidate("favorite_food", "ramen"), event="ev_3")
+    assert facts[0].confidence == 2.0
+    assert changes.revisions[0].reason == "confirmed"  # type: ignore[attr-defined]
+
+
+def test_correction_supersedes_with_a_revision() -> None:
+    facts, _ = apply([], Candidate("current_residence", "강남 역삼동"), event="ev_1")
+    old = facts[0]
+    facts, changes = apply(facts, Candidate("current_residence", "마포구 망원동"), event="ev_9")
+    (new,) = facts
+    assert new.value == "마포구 망원동"
+    (closed,) = changes.closed  # type: ignore[attr-defined]
+    assert closed.id == old.id and closed.valid_to == T0 + timedelta(days=1)
+    revisions = changes.revisions  # type: ignore[attr-defined]
+    reasons = sorted(r.reason for r in revisions)
+    assert reasons == ["corrected", "corrected"]
+    added = next(r for r in revisions if r.target_id == new.id)
+    assert added.before is not None and added.before["value"] == "강남 역삼동"
+    assert added.after is not None and added.after["value"] == "마포구 망원동"
+    assert added.evidence_event_ids == ("ev_9",)
+
+
+def test_multi_valued_subjects_coexist() -> None:
+    facts, _ = apply([], Candidate("allergy", "peanuts"), Candidate("allergy", "shellfish"))
+    assert sorted(f.value for f in facts) == ["peanuts", "shellfish"]
+
+
+def test_refinement_keeps_the_earlier_evidence() -> None:
+    facts, _ = apply([], Candidate("pet", "dog"), event="ev_6")
+    facts, changes = apply(facts, Candidate("pet", "corgi named Waffles", mode="refine"),
+                           event="ev_15")
+    (pet,) = facts
+    assert pet.value == "corgi named Waffles"
+    assert pet.evidence_event_ids == ("ev_6", "ev_15")
+    assert [r.reason for r in changes.revisions] == ["refined", "refined"]  # type: ignore[attr-defined]
+
+
+def test_end_and_negation_close_without_replacement() -> None:
+    facts, _ = apply([], Candidate("part_time_job", "convenience store"),
+                     Candidate("allergy", "kiwi"), Candidate("allergy", "dust"))
+    facts, changes = apply(facts, Candidate("part_time_job", "", mode="end"),
+                           Candidate("allergy", "kiwi", negated=True))
+    assert sorted(f.value for f in facts) == ["dust"]
+    assert sorted(r.reason for r in changes.revisions) == ["ended", "negated"]  # type: ignore[attr-defined]
+
+
+def test_facts_about_others_are_not_the_users() -> None:
+    facts, changes = apply([], Candidate("birthday", "May 2", about="other"),
+                           Candidate("birthday", "July 4", about="assistant"))
+    assert facts == [] and not changes
