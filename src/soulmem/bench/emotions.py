@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from soulmem.embed.base import Embedder
 from soulmem.model import EMOTIONS
 
 __all__ = ["run_emotions"]
@@ -22,15 +23,18 @@ def _f1(gold: list[set[str]], pred: list[set[str]], tag: str) -> float | None:
     return 2 * tp / (2 * tp + fp + fn)
 
 
-def run_emotions(folder: Path) -> dict[str, Any]:
+def run_emotions(folder: Path, embedder: Embedder | None = None) -> dict[str, Any]:
     from soulmem.perceive.emotion import analyze_emotion, macro_f1
 
-    result: dict[str, Any] = {"languages": {}}
+    result: dict[str, Any] = {
+        "prototypes": None if embedder is None else embedder.name,
+        "languages": {},
+    }
     for path in sorted(folder.glob("*.jsonl")):
         lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x]
         gold = [set(item["tags"]) for item in lines]
         started = time.perf_counter()
-        pred = [set(analyze_emotion(item["text"]).emotions) for item in lines]
+        pred = [set(analyze_emotion(item["text"], embedder=embedder).emotions) for item in lines]
         elapsed = time.perf_counter() - started
         per_tag = {tag: _f1(gold, pred, tag) for tag in EMOTIONS}
         result["languages"][path.stem] = {

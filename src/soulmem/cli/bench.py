@@ -90,10 +90,16 @@ def emotions(
         DEFAULT_EMOTIONS
     ),
     as_json: Annotated[bool, typer.Option("--json", help="Print only the JSON result.")] = False,
+    prototypes: Annotated[
+        str | None, typer.Option(help="Also compare with prototype sentences in this embedder.")
+    ] = None,
 ) -> None:
     """Emotion tagging against a labelled set: macro-F1 per language."""
     from soulmem.bench.emotions import run_emotions
+    from soulmem.embed import embedder_by_name
 
     if not data.is_dir():
         raise typer.BadParameter(f"{data} is not a folder of labelled .jsonl files")
-    print(json.dumps(run_emotions(data), ensure_ascii=False, indent=None if as_json else 2))
+    model = embedder_by_name(prototypes) if prototypes else None
+    result = run_emotions(data, model)
+    print(json.dumps(result, ensure_ascii=False, indent=None if as_json else 2))

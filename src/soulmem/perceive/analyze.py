@@ -12,8 +12,11 @@ from soulmem.perceive.facts import Candidate, FactContext, extract_facts
 from soulmem.perceive.remember import asks_to_remember
 from soulmem.perceive.subjects import spec
 from soulmem.recall.tokenize import detect_language
+from soulmem.validate import check_text
 
 __all__ = ["Analysis", "FactExtractor", "analyze"]
+
+MAX_ANALYZE_CHARS = 200_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +75,9 @@ def analyze(
     rule-based fact extraction (an ``LLMFactExtractor`` falls back to the rules itself)."""
     from soulmem.perceive.emotion import analyze_emotion
 
+    checked = check_text("text", text, limit=MAX_ANALYZE_CHARS, allow_none=False)
+    assert checked is not None
+    text = checked
     lang = language or detect_language(text) or "other"
     extract = extractor or _rules
     return Analysis(
