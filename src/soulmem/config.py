@@ -109,6 +109,9 @@ class Config:
     decay: DecayConfig = field(default_factory=DecayConfig)
     recall: RecallConfig = field(default_factory=RecallConfig)
     limits: LimitsConfig = field(default_factory=LimitsConfig)
+    #: an episodic memory keeps the user's words whole and about this much of the reply
+    #: (the event keeps everything); None keeps the whole reply
+    memory_reply_chars: int | None = 100
     working_set_events: int = 100
     working_set_hours: float = 24.0
 

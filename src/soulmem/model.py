@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -161,19 +162,42 @@ class Event:
     metadata: dict[str, Any] = field(default_factory=dict)
     seq: int = 0
 
-    def render(self, *, with_date: bool = True) -> str:
-        """The event as text: date, speakers and what they said, image descriptions included."""
+    def render(self, *, with_date: bool = True, reply_chars: int | None = None) -> str:
+        """The event as text: date, speakers and what they said, image descriptions included.
+        ``reply_chars`` shortens the assistant's side to about that many characters (whole
+        sentences where possible) when the user spoke too."""
         parts: list[str] = []
         if self.user_text:
             parts.append(f"{self.user_name or 'user'}: {self.user_text}")
         if self.images:
             parts.append("(shared " + "; ".join(self.images) + ")")
         if self.assistant_text:
-            parts.append(f"{self.assistant_name or 'assistant'}: {self.assistant_text}")
+            reply = self.assistant_text
+            if reply_chars is not None and self.user_text:
+                reply = shorten(reply, reply_chars)
+            parts.append(f"{self.assistant_name or 'assistant'}: {reply}")
         body = " ".join(parts) if len(parts) > 1 else (parts[0] if parts else "")
         if with_date:
             return f"[{format_date(self.at)}] {body}"
         return body
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")
+
+
+def shorten(text: str, limit: int) -> str:
+    """At most about ``limit`` characters: whole sentences while they fit, else a cut with …"""
+    if len(text) <= limit:
+        return text
+    kept = ""
+    for sentence in _SENTENCE_END.split(text):
+        if not sentence:
+            continue
+        candidate = f"{kept} {sentence}".strip() if kept else sentence
+        if len(candidate) > limit:
+            break
+        kept = candidate
+    return kept if kept else text[: max(1, limit - 1)].rstrip() + "…"
 
 
 def format_date(value: datetime) -> str:

@@ -16,6 +16,7 @@ from soulmem.config import Config
 from soulmem.model import Event, EventLink, Fact, MemoryType, Revision, Scope, Tier, new_id
 from soulmem.perceive.analyze import Analysis, analyze
 from soulmem.perceive.facts import FactContext
+from soulmem.perceive.informative import is_bare_question
 from soulmem.perceive.resolve import resolve_facts
 from soulmem.recall.assemble import fact_text
 from soulmem.recall.rank import memory_text
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["ObserveResult", "observe_turn"]
 
 REMEMBER_IMPORTANCE = 0.8
+BARE_QUESTION_IMPORTANCE = 0.1
 CONTEXT_TURNS = 4
 
 
@@ -149,6 +151,8 @@ def _episodic_memory(
 ) -> model.Memory:
     ttl = config.tiers.ttl_days.get(Tier.M30.value)
     importance = 0.5 if event.salience is None else max(0.0, min(1.0, event.salience / 10))
+    if event.salience is None and is_bare_question(event.user_text, event.assistant_text):
+        importance = BARE_QUESTION_IMPORTANCE
     if analysis.remember:
         importance = max(importance, REMEMBER_IMPORTANCE)
     affect = analysis.affect
@@ -156,7 +160,7 @@ def _episodic_memory(
     return model.Memory(
         id=new_id("mem"),
         scope=event.scope,
-        content=event.render(with_date=False),
+        content=event.render(with_date=False, reply_chars=config.memory_reply_chars),
         tier=Tier.M30,
         memory_type=MemoryType.EMOTIONAL if emotional else MemoryType.EPISODIC,
         created_at=now,

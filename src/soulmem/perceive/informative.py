@@ -1,0 +1,42 @@
+"""Is a turn worth remembering on its own? Questions that got no real answer are not.
+
+A turn whose user side only asks (every sentence is a question) and whose other side says
+nothing of substance carries no new information: it should not outrank the turns that do
+when the same question comes back later.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["is_bare_question"]
+
+_SENTENCES = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
+_QUESTION_END = re.compile(
+    r"(?:[?？]|"
+    r"(?:니|냐|나요|까|까요|지|죠|었지|였지|더라|던가|대|래)\s*[~.!]*$|"
+    r"(?:か|かな|っけ|だっけ|の|かしら)\s*[~〜.!！]*$)"
+)
+_FILLER = re.compile(r"^[\W_]*(?:\w{0,3})?[\W_]*$")
+
+
+def _is_question(sentence: str) -> bool:
+    s = sentence.strip()
+    return bool(s) and bool(_QUESTION_END.search(s))
+
+
+def is_bare_question(user: str | None, assistant: str | None) -> bool:
+    """True when the user only asked and the reply carries nothing (absent, a placeholder
+    such as "…", or a couple of characters)."""
+    if not user or not user.strip():
+        return False
+    sentences = [m.group(0) for m in _SENTENCES.finditer(user) if m.group(0).strip()]
+    if not sentences:
+        return False
+    questions = sum(_is_question(s) for s in sentences)
+    # allow one short lead-in ("Okay, quick check.") before the questions
+    only_questions = questions == len(sentences) or (
+        questions >= 2 and questions == len(sentences) - 1 and len(sentences[0]) < 60
+    )
+    reply = (assistant or "").strip()
+    return only_questions and (not reply or bool(_FILLER.match(reply)))
