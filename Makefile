@@ -8,7 +8,7 @@ export OMP_NUM_THREADS ?= 1
 export OPENBLAS_NUM_THREADS ?= 1
 export MKL_NUM_THREADS ?= 1
 
-.PHONY: demo test lint bench bench-quick clean
+.PHONY: demo test lint bench clean
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,10 @@ bench: $(STAMP)
 	mkdir -p bench-results
 	$(BIN)/soulmem bench locomo --data $(SHARED)/datasets/locomo/locomo_dev.json --json \
 		--out bench-results/locomo.json
+	$(BIN)/soulmem bench synk $(SHARED)/datasets/synk/synk_*_dev.json --json \
+		| tee bench-results/synk.json
+	$(BIN)/soulmem bench emotions --data tests/data/emotions --json \
+		| tee bench-results/emotions.json
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache bench-results

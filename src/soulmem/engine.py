@@ -305,12 +305,16 @@ class ScopedMemory:
             else []
         )
         query_vector = engine.embedder.embed_query(text) if text.strip() else None
+        current = engine.store.current_facts(self.scope)
+        superseded = engine.store.superseded_facts(self.scope)
         before, after = fact_items(
             engine.store,
             engine.embedder,
             self.scope,
             text,
             query_vector,
+            current=current,
+            superseded=superseded,
             moment_facts=cfg.moment_facts,
         )
         memories: list[RecallItem] = []
@@ -319,7 +323,7 @@ class ScopedMemory:
                 engine.store, engine.embedder, replace(cfg, candidates=max(cfg.candidates, limit))
             )
             memories = ranker.rank(self.scope, text, working, query_vector)
-        ranked = [*before, *mark_past(engine.store, self.scope, memories), *after]
+        ranked = [*before, *mark_past(memories, current=current, superseded=superseded), *after]
         context = pack(
             text, ranked, budget_tokens=budget, count_tokens=count_tokens, max_items=limit
         )

@@ -70,10 +70,12 @@ def fact_items(
     query: str,
     query_vector: Vector | None,
     *,
+    current: Sequence[Fact],
+    superseded: Sequence[Fact],
     moment_facts: int,
 ) -> tuple[list[RecallItem], list[RecallItem]]:
     """(items to place before the memories, items to place after them)."""
-    facts = [f for f in store.current_facts(scope) if f.about == "user"]
+    facts = [f for f in current if f.about == "user"]
     identity = sorted(
         (f for f in facts if f.category == FactCategory.IDENTITY),
         key=lambda f: (_ORDER.get(f.subject, len(_ORDER)), f.valid_from),
@@ -90,19 +92,20 @@ def fact_items(
     ranked = [_item(f, similarity.get(f.id, 0.0), "facts") for f in others]
     before.extend(ranked[:moment_facts])
     after = ranked[moment_facts:]
-    if asks_about_past(query):
-        past = [f for f in store.superseded_facts(scope) if f.about == "user"]
+    if superseded and asks_about_past(query):
+        past = [f for f in superseded if f.about == "user"]
         after[:0] = [_item(f, 0.0, "facts", past=True) for f in reversed(past)]
     return before, after
 
 
-def mark_past(store: Store, scope: Scope, items: Sequence[RecallItem]) -> list[RecallItem]:
+def mark_past(
+    items: Sequence[RecallItem], *, current: Sequence[Fact], superseded: Sequence[Fact]
+) -> list[RecallItem]:
     """Prefix the past-marker to memories that came from turns whose facts were superseded
     (except the turn that made the correction, which states the current value)."""
-    superseded = [f for f in store.superseded_facts(scope) if f.about == "user"]
+    superseded = [f for f in superseded if f.about == "user"]
     if not superseded:
         return list(items)
-    current = store.current_facts(scope)
     corrected_subjects = {f.subject for f in superseded}
     still_current = {
         event_id

@@ -1,11 +1,103 @@
-"""Fact rules for en: see soulmem.perceive.facts.base.Candidate for the contract."""
+"""Fact rules for en: see soulmem.perceive.facts.base.Candidate for the contract.
+
+Rule-based, no model. A message is normalised and split into sentences; questions and
+first-person hypotheticals ("I'd kill for a ramen", "if I were rich") are dropped; each rule
+(``en_names_ages``, ``en_places_work``, ``en_family_health``, ``en_favorites``,
+``en_things``, ``en_relations``, ``en_other``, and the cue-word rules of ``en_broad``) reads
+one statement sentence; message-level rules complete facts split over turns ("my dog" ...
+"That's Waffles. He's a corgi") from ``context.current``. Finally, candidates that only
+repeat what ``context.current`` already holds are dropped, so re-mentions stay quiet.
+
+All patterns are compiled at import; nothing is mutated at run time (thread-safe).
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from soulmem.perceive.facts import (
+    en_broad,
+    en_family_health,
+    en_favorites,
+    en_names_ages,
+    en_other,
+    en_places_work,
+    en_relations,
+    en_things,
+)
 from soulmem.perceive.facts.base import Candidate, FactContext
+from soulmem.perceive.facts.en_util import Msg, head
+from soulmem.perceive.subjects import spec
 
 __all__ = ["extract"]
 
+_RULES = (
+    en_names_ages.SENTENCE_RULES
+    + en_places_work.SENTENCE_RULES
+    + en_family_health.SENTENCE_RULES
+    + en_favorites.SENTENCE_RULES
+    + en_things.SENTENCE_RULES
+    + en_relations.SENTENCE_RULES
+    + en_broad.SENTENCE_RULES
+    + en_other.SENTENCE_RULES
+)
+_MSG_RULES = en_relations.MESSAGE_RULES + en_broad.MESSAGE_RULES
+
 
 def extract(text: str, context: FactContext) -> list[Candidate]:
-    return []
+    """Facts the user states about themselves in one English message."""
+    if not text or not text.strip():
+        return []
+    msg = Msg.of(text, context)
+    found: list[Candidate] = []
+    for sentence in msg.sents:
+        for rule in _RULES:
+            found.extend(rule(sentence, msg))
+    for mrule in _MSG_RULES:
+        found.extend(mrule(msg))
+    return _settle(_merge(found), context)
+
+
+def _merge(found: list[Candidate]) -> list[Candidate]:
+    """One message: keep the richest value per single-valued subject, drop repeated heads."""
+    out: list[Candidate] = []
+    for c in found:
+        if not c.value:
+            continue
+        clash = None
+        for i, o in enumerate(out):
+            if (o.subject, o.about, o.negated, o.mode) != (c.subject, c.about, c.negated, c.mode):
+                continue
+            same = head(o.value) in head(c.value) or head(c.value) in head(o.value)
+            if same or (spec(c.subject).single and c.about == "user" and c.mode == "set"):
+                clash = i
+                break
+        if clash is None:
+            out.append(c)
+        elif len(c.value) > len(out[clash].value) and _richer(c, out[clash]):
+            out[clash] = c
+    # a refine of a subject makes a plain set of the same subject redundant
+    refined = {c.subject for c in out if c.mode == "refine"}
+    return [c for c in out if not (c.mode == "set" and c.subject in refined)]
+
+
+def _richer(new: Candidate, old: Candidate) -> bool:
+    return new.confidence >= old.confidence - 0.15
+
+
+def _settle(found: list[Candidate], context: FactContext) -> list[Candidate]:
+    """Drop what the user's current facts already say; upgrade richer repeats to refine."""
+    out: list[Candidate] = []
+    for c in found:
+        if c.about != "user" or c.negated or c.mode != "set":
+            out.append(c)
+            continue
+        current = tuple(context.current.get(c.subject, ()))
+        new = head(c.value)
+        if any(new == head(v) or new in v.casefold() for v in current):
+            continue
+        if current and not spec(c.subject).single and head(current[-1]) in new:
+            out.append(replace(c, mode="refine"))
+            continue
+        out.append(c)
+    return out

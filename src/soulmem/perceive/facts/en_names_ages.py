@@ -1,0 +1,450 @@
+"""English rules for who the user is: name, age, birthday, height, blood type, MBTI,
+zodiac sign, handedness."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from soulmem.perceive.facts.base import Candidate
+from soulmem.perceive.facts.en_lex import (
+    HOLIDAYS,
+    LANGUAGES,
+    MONTHS,
+    NUMBER_RE,
+    RELIGIONS,
+    ZODIAC,
+    alt,
+    number,
+)
+from soulmem.perceive.facts.en_util import NAME, Msg, cand, cap_name, rx
+
+__all__ = ["SENTENCE_RULES"]
+
+N = NUMBER_RE
+_IM = r"(?:I'm|I\s+am)"
+_NEG_BEFORE = rx(r"\b(?:not|n't|never|no\s+longer)\s+(?:\w+\s+)?$")
+
+# ---------------------------------------------------------------- name
+
+
+_FULL = rf"{NAME}(?:\s+{NAME}){{0,2}}"
+_NAME_EXPLICIT = rx(
+    rf"\b(?:my\s+(?:full\s+|real\s+|first\s+)?name(?:'s|\s+is)|^\W*name's|"
+    rf"{_IM}\s+called)\s+({_FULL})"
+)
+_NAME_IM = rx(rf"\b(?:{_IM}|this\s+is)\s+({_FULL})(?:\s*(?:—|,|-)\s*({_FULL}))?")
+_NAME_HERE = rx(rf"^\W*(?:(?:hi|hey|hello)\W+)?({_FULL})\s+here\b")
+_GREETING = rx(
+    r"^\W*(?:hi|hey|hello|hiya|howdy|yo|greetings|heya|evening|morning|afternoon|"
+    r"(?:good\s+)?(?:morning|evening|afternoon|day))\b"
+    r"|\b(?:quick\s+intro|introduce\s+myself|about\s+me|nice\s+to\s+meet|it's\s+pronounced"
+    r"|(?:it's\s+)?spelled|spelt|rhymes\s+with)\b"
+)
+_NICE = rx(r"^\s*(?:,|—|-)?\s*(?:nice|pleased|good)\s+to\s+meet")
+_NICK = rx(
+    rf"\b(?:call\s+me|I\s+go\s+by|(?:everyone|everybody|people|my\s+friends)\s+calls?\s+me)"
+    rf"\s+({_FULL})"
+)
+_NOT_A_NAME = frozenset(w.casefold() for w in LANGUAGES | ZODIAC) | frozenset(RELIGIONS)
+
+
+def _ok_name(n: str) -> bool:
+    first = n.split(maxsplit=1)[0]
+    return cap_name(first) and first.casefold() not in _NOT_A_NAME
+
+
+def r_name(s: str, m: Msg) -> Iterator[Candidate]:
+    x: re.Match[str] | None
+    for x in _NAME_EXPLICIT.finditer(s):
+        if _ok_name(x.group(1)):
+            yield cand("name", x.group(1), s, confidence=0.9)
+            return
+    for x in _NICK.finditer(s):
+        if _ok_name(x.group(1)):
+            yield cand("nickname", x.group(1), s)
+    x = _NAME_HERE.search(s)
+    if x and _ok_name(x.group(1)):
+        yield cand("name", x.group(1), s)
+        return
+    for x in _NAME_IM.finditer(s):
+        name, full = x.group(1), x.group(2)
+        if not _ok_name(name):
+            continue
+        introduced = (
+            _GREETING.search(m.text)
+            or _NICE.search(s[x.end() :])
+            or not m.ctx.previous_user_texts  # the opening message introduces the speaker
+        )
+        if not introduced:
+            continue
+        if full and full.split()[0] == name.split()[0] and len(full) > len(name):
+            name = full
+        elif " " not in name:
+            more = re.search(rf"\b{re.escape(name)}\s+({NAME})\b", m.text)
+            if more and cap_name(more.group(1)):
+                name = f"{name} {more.group(1)}"
+        yield cand("name", name, s, confidence=0.85)
+        return
+
+
+# ---------------------------------------------------------------- age
+
+_AGE_WHEN = (
+    r"(?:\s+((?:just\s+)?(?:last|this)\s+\w+|yesterday|today|recently|on\s+\w+|in\s+\w+|"
+    r"a\s+few\s+\w+\s+ago|\w+\s+\w+\s+ago))?"
+)
+_AGE_RULES = (
+    (
+        "turned",
+        rx(rf"\bI(?:\s+|(?='))(?:just\s+|finally\s+|officially\s+)?turned\s+({N})\b{_AGE_WHEN}"),
+    ),
+    ("turning", rx(rf"\b(?:I'll\s+be|I'm\s+turning|I\s+turn)\s+({N})\b{_AGE_WHEN}")),
+    (
+        "im",
+        rx(
+            rf"\b{_IM}\s+(?:only\s+|just\s+|almost\s+|nearly\s+|barely\s+|now\s+)?({N})"
+            r"(\s*(?:years?|yrs?)[\s-]+old|\s*yo\b)?"
+            r"(?=\s*(?:[,.!;)—]|$|\s+(?:now|and|but|so|this|myself|too|already|years?|yrs?"
+            r"|btw|lol|haha|if|though)\b))"
+        ),
+    ),
+    ("yearold", rx(rf"\b{_IM}\s+(?:an?\s+)?({N})[\s-]+years?[\s-]+old\b")),
+    (
+        "planet",
+        rx(
+            rf"\b({N})\s+years\s+(?:on\s+(?:this|the)\s+(?:planet|earth)|young|around\s+the\s+sun"
+            r"|of\s+age|alive|on\s+earth)"
+        ),
+    ),
+    ("myage", rx(rf"\bmy\s+age\s+is\s+({N})\b")),
+    ("nameage", rx(rf"\b{_IM}\s+{NAME}(?:\s+{NAME})?,\s+({N})(?=\s*[,.!;—]|\s+and\b|$)")),
+)
+_NOT_NOW = rx(r"\b(?:before|until|till|when|by\s+the\s+time|once|if|since|by)\s+$")
+_DECADE = rx(
+    r"\b(?:I'm|I\s+am)\s+in\s+my\s+(early\s+|mid\s+|late\s+)?(twenties|thirties|forties|"
+    r"fifties|sixties|teens)\b"
+)
+_DECADE_N = {
+    "teens": "10s",
+    "twenties": "20s",
+    "thirties": "30s",
+    "forties": "40s",
+    "fifties": "50s",
+    "sixties": "60s",
+}
+
+
+def r_age(s: str, m: Msg) -> Iterator[Candidate]:
+    x: re.Match[str] | None
+    for kind, pat in _AGE_RULES:
+        for x in pat.finditer(s):
+            n = number(x.group(1))
+            if n is None or not 5 <= n <= 110:
+                continue
+            if _NEG_BEFORE.search(s[: x.start(1)]) or _NOT_NOW.search(s[: x.start()]):
+                continue
+            raw = x.group(0).strip()
+            when = x.group(2) if kind in ("turned", "turning") and x.lastindex == 2 else None
+            if kind == "turned":
+                detail = f"turned {n}" + (f" {when}" if when else "")
+                yield cand("age", f"{n} years old ({detail})", s, confidence=0.9)
+            elif kind == "turning":
+                yield cand(
+                    "age",
+                    f"{n - 1} years old (turning {n}" + (f" {when})" if when else ")"),
+                    s,
+                    confidence=0.6,
+                )
+            elif kind == "planet":
+                if not re.search(r"\b(?:I|me|my)\b", s) and s.find(x.group(0)) > 3:
+                    continue
+                word = x.group(1)
+                note = (
+                    f" ({raw[0].lower() + raw[1:]})"
+                    if not word.isdigit() or "planet" in raw
+                    else ""
+                )
+                yield cand("age", f"{n} years old{note}", s, confidence=0.8)
+            else:
+                yield cand("age", f"{n} years old", s, confidence=0.85)
+            return
+    x = _DECADE.search(s)
+    if x:
+        yield cand(
+            "age",
+            f"{_DECADE_N[x.group(2).lower()]} (in my {(x.group(1) or '')}{x.group(2).lower()})",
+            s,
+            confidence=0.6,
+        )
+
+
+# ---------------------------------------------------------------- birthday
+
+_ORD = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+    "thirteenth": 13,
+    "fourteenth": 14,
+    "fifteenth": 15,
+    "sixteenth": 16,
+    "seventeenth": 17,
+    "eighteenth": 18,
+    "nineteenth": 19,
+    "twentieth": 20,
+    "thirtieth": 30,
+}
+_ORD_RE = (
+    (
+        r"(?:twenty[\s-](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|"
+        r"thirty[\s-]first|"
+    )
+    + "|".join(sorted(_ORD, key=len, reverse=True))
+    + ")"
+)
+_MON = alt(tuple(MONTHS))
+_DAY = rf"(?:\d{{1,2}}(?:st|nd|rd|th)?|{_ORD_RE})"
+_DATE = rx(
+    rf"\b(?:(?P<m1>{_MON})\.?\s+(?:the\s+)?(?P<d1>{_DAY})\b(?:,?\s+(?P<y1>(?:19|20)\d\d))?"
+    rf"|(?:the\s+)?(?P<d2>{_DAY})\s+(?:of\s+)?(?P<m2>{_MON})\b(?:,?\s+(?P<y2>(?:19|20)\d\d))?)"
+)
+_HOLI = tuple((rx(rf"\b(?:{p})\b"), md, label) for p, md, label in HOLIDAYS)
+_BDAY_CUE = rx(
+    r"^\W*(?:a\s+|an\s+|total\s+|proper\s+)?[\w'\s-]{2,25}\bbaby\b|"
+    r"\b(?:my\s+(?:birthday|bday|b-day)|I\s+was\s+born|born\s+on|I'm\s+an?\s+[\w'\s]{2,25}baby"
+    r"|I(?:\s+|(?='))(?:just\s+)?turned\s+\w+)\b"
+)
+_BDAY_MONTH = rx(rf"\b(?:my\s+(?:birthday|bday)(?:'s|\s+is)?|I\s+was\s+born)\s+in\s+({_MON})\b")
+_BDAY_MONTH_BABY = rx(rf"\bI'm\s+an?\s+({_MON})\s+baby\b")
+_OTHER_BDAY = rx(rf"\b((?:my\s+(?:\w+\s+)?\w+|{NAME}|his|her|their))(?:'s|')\s+(?:birthday|bday)\b")
+
+
+def _day(text: str) -> int | None:
+    t = text.lower().rstrip("stndrh") if text[0].isdigit() else text.lower()
+    if t.isdigit():
+        return int(t)
+    t = t.replace(" ", "-")
+    if t in _ORD:
+        return _ORD[t]
+    if "-" in t:
+        a, b = t.split("-", 1)
+        base = {"twenty": 20, "thirty": 30}.get(a)
+        if base is not None and b in _ORD:
+            return base + _ORD[b]
+    return None
+
+
+def _date_in(text: str) -> str | None:
+    for pat, md, label in _HOLI:
+        hm = pat.search(text)
+        if hm:
+            return f"{md} ({label})"
+    x = _DATE.search(text)
+    if x:
+        mon = MONTHS[(x.group("m1") or x.group("m2")).lower().rstrip(".")]
+        d = _day(x.group("d1") or x.group("d2"))
+        y = x.group("y1") or x.group("y2")
+        if d is None or not 1 <= d <= 31:
+            return None
+        if mon == "May" and x.group("m1") and x.group("m1") == "may":
+            return None  # "may" the verb
+        return f"{mon} {d}" + (f", {y}" if y else "")
+    return None
+
+
+def r_birthday(s: str, m: Msg) -> Iterator[Candidate]:
+    other = _OTHER_BDAY.search(s)
+    if other and not re.match(r"my\s+(?:birthday|bday)", other.group(0), re.I):
+        who = other.group(1)
+        if who.lower() != "my":
+            d = _date_in(s[other.end() :])
+            if d:
+                yield cand("birthday", d, s, about="other", confidence=0.6)
+            return
+    x = _BDAY_MONTH.search(s) or _BDAY_MONTH_BABY.search(s)
+    if x:
+        yield cand("birthday", MONTHS[x.group(1).lower()], s, confidence=0.6)
+        return
+    cue = _BDAY_CUE.search(s)
+    if not cue:
+        # "I turned 26 last week! Fourth of July, fireworks": the cue is in the message
+        if not (
+            re.search(
+                r"\bmy\s+(?:birthday|bday)\b|\bI(?:\s+|(?='))(?:just\s+)?turned\b",
+                m.statements,
+                re.I,
+            )
+        ):
+            return
+        if not re.match(r"^\W*(?:the\s+)?[\w']+(?:\s+[\w']+){0,3}\s*[,!.]", s):
+            return  # only a short fragment naming the date
+    d = _date_in(s)
+    if d:
+        yield cand("birthday", d, s, confidence=0.85)
+
+
+# ---------------------------------------------------------------- height
+
+_FTW = {"four": 4, "five": 5, "six": 6, "seven": 7}
+_INW = {
+    "nothing": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+}
+_INW_RE = "|".join(_INW)
+_H_ANCHOR = (
+    r"(?:I'm|I\s+am|being|at|I\s+stand(?:\s+at)?|standing\s+at|my\s+height\s+is|I\s+measure|"
+    r"height:?)\s+(?:(?:only|just|barely|almost|nearly|like|about|around|a\s+solid|a\s+whole)\s+)?"
+)
+_H_NUM = re.compile(
+    rf"{_H_ANCHOR}(?P<ft>[4-7])\s*(?:'|ft\.?|feet|foot)\s*(?P<inch>1[01]|\d)?\s*(?:\"|''|in\.?|inches)?(?!\s*(?:away|from|behind|under|deep|long|wide))",
+    re.I,
+)
+_H_WORD = re.compile(
+    (
+        rf"{_H_ANCHOR}(?P<ftw>four|five|six|seven)(?:[\s-](?:foot|feet))?"
+        rf"(?:[\s-](?:(?P<inw>{_INW_RE})\b)|(?=\s+(?:feet|foot)\s+tall))"
+    ),
+    re.I,
+)
+_H_WORD2 = re.compile(
+    (
+        r"\b(?P<ftw>four|five|six|seven)[\s-](?:foot|feet)[\s-]?(?P<inw>one|two|three|four|five|"
+        r"six|seven|eight|nine|ten|eleven)?\s*tall\b"
+    ),
+    re.I,
+)
+_H_CM = re.compile(
+    (
+        rf"(?:{_H_ANCHOR})(?P<cm>1[4-9]\d|2[01]\d)\s*(?:cm|centimet(?:er|re)s?)\b|"
+        rf"\b(?P<cm2>1[4-9]\d|2[01]\d)\s*(?:cm|centimet(?:er|re)s?)\s+tall\b"
+    ),
+    re.I,
+)
+_H_M = re.compile(rf"{_H_ANCHOR}(?P<m>1[.,][4-9]\d)\s*(?:m|meters|metres)\b", re.I)
+
+
+def _ft_value(ft: int, inch: int, said: str) -> str:
+    cm = round((ft * 12 + inch) * 2.54)
+    said = said.strip()
+    shown = f"{ft}'{inch}\""
+    extra = f"{said}, " if said and not said[0].isdigit() else ""
+    return f"{shown} ({extra}about {cm} cm)"
+
+
+def r_height(s: str, m: Msg) -> Iterator[Candidate]:
+    if re.search(r"\b(?:he|she|they|his|her)\s+(?:is|'s|are)\b", s[:20], re.I):
+        return
+    for pat in (_H_WORD, _H_WORD2):
+        x = pat.search(s)
+        if x:
+            ft = _FTW[x.group("ftw").lower()]
+            inch = _INW.get((x.group("inw") or "nothing").lower(), 0)
+            said = x.group(0)
+            said = re.sub(rf"^{_H_ANCHOR}", "", said, flags=re.I)
+            yield cand("height", _ft_value(ft, inch, said), s, confidence=0.85)
+            return
+    x = _H_NUM.search(s)
+    if x:
+        yield cand("height", _ft_value(int(x.group("ft")), int(x.group("inch") or 0), ""), s)
+        return
+    x = _H_CM.search(s)
+    if x:
+        cm = int(x.group("cm") or x.group("cm2"))
+        inches = round(cm / 2.54)
+        yield cand("height", f"{cm} cm (about {inches // 12}'{inches % 12}\")", s)
+        return
+    x = _H_M.search(s)
+    if x:
+        cm = round(float(x.group("m").replace(",", ".")) * 100)
+        inches = round(cm / 2.54)
+        yield cand("height", f"{cm} cm (about {inches // 12}'{inches % 12}\")", s)
+
+
+# ---------------------------------------------------------------- blood, MBTI, zodiac, hand
+
+_BT = r"(?-i:AB|A|B|O)"
+_SIGN = r"(\s*[+-]|\s+positive|\s+negative|\s+pos\b|\s+neg\b)?"
+_BLOOD = (
+    rx(rf"\bblood\s*type(?:'s|\s+is|:)?\s+(?:type\s+)?({_BT}){_SIGN}"),
+    rx(rf"\b{_IM}\s+(?:type\s+)?({_BT})(\s*[+-]|\s+positive|\s+negative)(?=\W|$)"),
+    rx(rf"\btype\s+({_BT}){_SIGN}\s+blood\b"),
+    rx(rf"\b(?:I'm|I\s+am|my\s+blood\s+is)\s+type\s+({_BT}){_SIGN}(?=\W|$)"),
+)
+_MBTI = re.compile(r"\b([EI][NS][TF][JP])(?:-([AT]))?\b")
+_THIRD = rx(
+    r"\b(?:he|she|they|his|her|their)(?:'s|\s+is|\s+are|'re)?\b|\bmy\s+(?:\w+\s+)?(?:sister|"
+    r"brother|mom|dad|friend|partner|boyfriend|girlfriend|wife|husband)\b"
+)
+_SIGNS = "|".join(ZODIAC)
+_ZODIAC = rx(
+    rf"\b{_IM}\s+(?:such\s+|so\s+|totally\s+|definitely\s+)?(?:an?\s+)?(?:\w+\s+)?"
+    rf"((?-i:{_SIGNS}))\b|\bmy\s+(?:zodiac\s+|star\s+|sun\s+)?sign\s+is\s+(\w+)"
+)
+_HAND = (
+    rx(rf"\b{_IM}\s+(?:\w+\s+)?(left|right)[\s-]handed\b"),
+    rx(rf"\b{_IM}\s+an?\s+(lefty|leftie|southpaw|righty)\b"),
+    rx(r"\bI(?:\s+|(?='))(?:write|eat|throw|draw)\s+with\s+my\s+(left|right)\s+hand\b"),
+    rx(rf"\b{_IM}\s+(ambidextrous)\b"),
+)
+
+
+def r_traits(s: str, m: Msg) -> Iterator[Candidate]:
+    for pat in _BLOOD:
+        x = pat.search(s)
+        if x:
+            sign = (x.group(2) or "").strip().lower()
+            sign = {"positive": "+", "pos": "+", "negative": "-", "neg": "-"}.get(sign, sign)
+            word = {"+": " positive", "-": " negative"}.get(sign, "")
+            bt = x.group(1).upper()
+            value = f"{bt}{sign} ({bt}{word})" if sign else bt
+            yield cand("blood_type", value, s, confidence=0.9)
+            break
+    x = _MBTI.search(s)
+    if x and re.search(r"\b(?:I|I'm|me|my)\b", s):
+        before = s[: x.start()]
+        about = (
+            "other"
+            if _THIRD.search(before) and not re.search(r"\bI'm\b|\bI\s+am\b", before[-30:])
+            else "user"
+        )
+        code = x.group(1) + (f"-{x.group(2)}" if x.group(2) else "")
+        yield cand("mbti", code, s, about=about, confidence=0.85)
+    x = _ZODIAC.search(s)
+    if x:
+        sign = x.group(1) or (x.group(2) or "").capitalize()
+        if sign in ZODIAC:
+            yield cand("zodiac", sign, s)
+    for pat in _HAND:
+        x = pat.search(s)
+        if x:
+            w = x.group(1).lower()
+            side = {"lefty": "left", "leftie": "left", "southpaw": "left", "righty": "right"}.get(
+                w, w
+            )
+            value = "ambidextrous" if side == "ambidextrous" else f"{side}-handed"
+            neg = bool(_NEG_BEFORE.search(s[: x.start(1)]))
+            yield cand("handedness", value, s, negated=neg, confidence=0.85)
+            break
+
+
+SENTENCE_RULES = (r_name, r_age, r_birthday, r_height, r_traits)

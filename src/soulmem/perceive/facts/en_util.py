@@ -1,0 +1,227 @@
+"""Shared helpers of the English fact rules: the message, sentences, phrase and place capture."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from soulmem.perceive.facts.base import Candidate, FactContext
+from soulmem.perceive.facts.en_lex import MONTHS, NOT_NAMES_CF
+
+__all__ = [
+    "FIRST",
+    "NAME",
+    "Msg",
+    "Rule",
+    "cand",
+    "cap_name",
+    "clean",
+    "head",
+    "lc",
+    "phrase",
+    "place",
+    "rx",
+]
+
+_IGNORE = re.I
+
+
+def rx(pattern: str, flags: int = _IGNORE) -> re.Pattern[str]:
+    return re.compile(pattern, flags)
+
+
+# a person's name: capitalised, case-sensitive even inside re.I patterns
+NAME = r"(?-i:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:[-'][A-Z]?[a-zß-öø-ÿ]+)?)"
+FIRST = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b")
+
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "—", "\u00a0": " "})
+_ABBR = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|St|Jr|Sr|vs|Mt|Prof|etc|approx|No)\.$")
+_SPLIT = re.compile(r"[.!?]+[\"')]*(?=\s|$)|\n+")
+_QUESTION_START = rx(
+    r"^\W*(?:what|when|where|who|whose|why|how|which)(?:'s|\s+is|\s+are|\s+do|\s+did)\b"
+)
+_HYPO = rx(
+    r"\b(?:I'd(?!\s+say)|I\s+would(?!\s+say)|I\s+wish|if\s+I\s+(?:were|was|had|could)"
+    r"|imagine|pretend|suppose|supposing|what\s+if|let's\s+say|in\s+another\s+life"
+    r"|someday|one\s+day\s+I'll|I'll\s+never\s+be|wouldn't\s+it)\b"
+)
+
+
+def _sentences(text: str) -> list[str]:
+    out: list[str] = []
+    start = 0
+    for m in _SPLIT.finditer(text):
+        if m.group().startswith(".") and _ABBR.search(text[start : m.start() + 1]):
+            continue
+        piece = text[start : m.end()].strip()
+        if piece:
+            out.append(piece)
+        start = m.end()
+    rest = text[start:].strip()
+    if rest:
+        out.append(rest)
+    return out
+
+
+def _is_question(s: str) -> bool:
+    return s.rstrip("\"') ").endswith("?") or bool(_QUESTION_START.search(s))
+
+
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """One user message, split for the rules."""
+
+    text: str
+    all_sents: tuple[str, ...]
+    sents: tuple[str, ...]  # statements: no questions, no first-person hypotheticals
+    ctx: FactContext
+
+    @staticmethod
+    def of(text: str, ctx: FactContext) -> Msg:
+        t = " ".join(text.translate(_QUOTES).split())
+        alls = tuple(_sentences(t))
+        stmts = tuple(s for s in alls if not _is_question(s) and not _HYPO.search(s))
+        return Msg(t, alls, stmts, ctx)
+
+    def current(self, subject: str) -> tuple[str, ...]:
+        return tuple(self.ctx.current.get(subject, ()))
+
+    @property
+    def statements(self) -> str:
+        return " ".join(self.sents)
+
+
+Rule = Callable[[str, Msg], Iterable[Candidate]]
+
+
+def cand(
+    subject: str,
+    value: str,
+    evidence: str,
+    *,
+    about: str = "user",
+    negated: bool = False,
+    confidence: float = 0.8,
+    mode: str = "set",
+) -> Candidate:
+    return Candidate(
+        subject=subject,
+        value=lc(subject, clean(value)),
+        about=about,
+        negated=negated,
+        confidence=confidence,
+        mode=mode,
+        evidence=evidence.strip(),
+    )
+
+
+def clean(value: str) -> str:
+    v = " ".join(value.split()).strip(" ,;:—.")
+    return v.replace("( ", "(").replace(" )", ")").replace("()", "").strip()
+
+
+def head(value: str) -> str:
+    """The value before its parenthesised detail, casefolded."""
+    return value.split(" (", 1)[0].strip().casefold()
+
+
+_CUT = rx(
+    r"\s*(?:[,;:!?()\"]|(?<!\bSt)(?<!\bDr)(?<!\bMt)(?<!\bMr)(?<!\bMs)(?<!\bJr)(?<!\bMrs)\.|\s[—-]\s|—|\b(?:and\s+then|and\s+I|but|so|because|cause|'cause|since"
+    r"|when|whenever|while|which|who|that's|where|though|although|if|unless|until|lol|haha"
+    r"|right\s+now|these\s+days|anyway|every\s+time|all\s+the\s+time|to\s+be\s+honest|tbh"
+    r"|honestly|btw|by\s+the\s+way|too|either|anymore|now|lately|again|on\s+repeat|on\s+loop"
+    r"|nonstop|non-stop|all\s+day|constantly|every\s+(?:single\s+)?day)\b)"
+)
+_BAD_START = rx(
+    r"^(?:it|this|that|these|those|you|your|him|her|them|they|he|she|we|us|how|what|when"
+    r"|why|where|who|the\s+way|to|about|being\s+here|here|there|so|such|myself|yourself"
+    r"|everything|everyone|anything|nothing|something|someone|some\s+of|all\s+of|one\s+of"
+    r"|a\s+little|a\s+bit|lot|very|really|too|more|less|doing|going|having|getting)\b"
+)
+
+
+def phrase(
+    rest: str, max_words: int = 6, *, allow_bad: bool = False, article: bool = False
+) -> str | None:
+    """The noun phrase at the start of ``rest``, cut at a clause boundary."""
+    m = _CUT.search(rest)
+    p = (rest[: m.start()] if m else rest).strip(" \"'")
+    if not article:
+        p = re.sub(r"^(?:a|an|some|lots\s+of|a\s+lot\s+of|tons\s+of)\s+", "", p, flags=_IGNORE)
+    if not p or len(p.split()) > max_words:
+        return None
+    if not allow_bad and _BAD_START.search(p):
+        return None
+    return p
+
+
+_CAPSEQ = re.compile(
+    r"[A-Z][\w.'&-]*(?:\s+(?:(?:of|de|del|la|le|upon|on|the|am|du|di|da|and)\s+)?[A-Z][\w.'&-]*)*"
+)
+_STATE = re.compile(r",\s*([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)")
+_PLACE_NOUN = rx(
+    r"^(?:the\s+|a\s+|an\s+)?(?:[\w'-]+\s+){0,3}?(?:town|city|village|suburbs?|farm|island|"
+    r"countryside|coast|neighbou?rhood|area|county|state|country|base|ranch|reservation|"
+    r"mountains|valley|desert|border)\b(?:\s+(?:in|near|outside(?:\s+of)?|of|on)\s+"
+    r"[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)?"
+)
+_NOT_PLACE = frozenset(
+    {"i", "home", "here", "there", "work", "school", "college", "earth", "heaven", "hell"}
+)
+
+
+def place(rest: str) -> str | None:
+    """A place named at the start of ``rest``: 'Tucson', 'Tucson, Arizona', 'a farm in Iowa'."""
+    r = rest.lstrip()
+    m = _CAPSEQ.match(r)
+    if m:
+        p = m.group().rstrip(".")
+        first = p.split()[0].casefold()
+        if first in _NOT_PLACE or first in NOT_NAMES_CF or first in MONTHS:
+            return None
+        tail = r[m.end() :]
+        st = _STATE.match(tail)
+        if st and st.group(1).split()[0].casefold() not in NOT_NAMES_CF:
+            p = f"{p}, {st.group(1)}"
+        return p
+    m = _PLACE_NOUN.match(r)
+    if m:
+        return m.group().rstrip(".")
+    return None
+
+
+_COMMON_SUBJECTS = frozenset(
+    {
+        "favorite_food",
+        "favorite_drink",
+        "favorite_color",
+        "favorite_season",
+        "favorite_animal",
+        "favorite_music",
+        "book_genre",
+        "sport",
+        "hobby",
+        "disliked",
+        "phobia",
+        "allergy",
+    }
+)
+
+
+def lc(subject: str, value: str) -> str:
+    """'Sushi' (capitalised only as a sentence start) -> 'sushi' for common-noun subjects."""
+    words = value.split()
+    if (
+        subject in _COMMON_SUBJECTS
+        and words
+        and words[0][:1].isupper()
+        and words[0][1:2].islower()
+        and not any(w[:1].isupper() for w in words[1:])
+    ):
+        return value[0].lower() + value[1:]
+    return value
+
+
+def cap_name(token: str) -> bool:
+    return bool(re.fullmatch(NAME, token)) and token.casefold() not in NOT_NAMES_CF

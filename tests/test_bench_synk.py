@@ -1,0 +1,39 @@
+"""The SYNK benchmark: scoring rules, and the dev scenarios as a regression guard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from soulmem import Memory
+from soulmem.bench.synk import is_stale_line, run_synk, score_context
+from soulmem.embed import E5Embedder
+
+SYNK = Path(__file__).resolve().parents[1].parent / "shared" / "datasets" / "synk"
+
+
+def test_stale_lines_respect_the_past_marker() -> None:
+    answers, stale = ["Boulder"], ["Denver"]
+    assert is_stale_line("- lives in: Denver", answers, stale)
+    assert not is_stale_line("- (past) lives in: Denver (until 3 May 2025)", answers, stale)
+    assert not is_stale_line("- lives in: Boulder (moved from Denver)", answers, stale)
+    assert not is_stale_line("- likes hiking", answers, stale)
+    assert score_context("## x\n- lives in: boulder", answers, stale) == (True, False)
+    assert score_context("- lives in: DENVER", answers, stale) == (False, True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "ko", "ja"])
+def test_dev_scenarios_recall_every_probe(language: str, e5: E5Embedder) -> None:
+    path = SYNK / f"synk_{language}_dev.json"
+    if not path.exists():
+        pytest.skip(f"{path} not found (../shared/datasets beside the repo)")
+    result = run_synk(
+        [path], memory_factory=lambda clock: Memory.open(":memory:", embedder=e5, clock=clock)
+    )
+    (scenario,) = result["scenarios"]
+    assert scenario["hits"] == scenario["probes"], scenario
+    assert scenario["stale"] == 0
+    assert scenario["identity_accuracy"] == 1.0
+    assert scenario["context_tokens_p95"] <= 800
