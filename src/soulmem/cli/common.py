@@ -38,9 +38,15 @@ def read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
             yield record
 
 
-def print_context(console: Console, ctx: Context, *, limit: int = 5) -> None:
-    """The top items, each with its score and why it ranked there."""
-    for rank, item in enumerate(ctx.items[:limit], start=1):
+def print_context(
+    console: Console, ctx: Context, *, limit: int = 5, skip_identity: bool = False
+) -> None:
+    """The top items, each with its score and why it ranked there (identity facts, which
+    every context starts with, can be left out)."""
+    items = [i for i in ctx.items if not (skip_identity and i.section == "identity")]
+    if skip_identity and len(items) < len(ctx.items):
+        console.print(f"[dim]({len(ctx.items) - len(items)} identity facts first)[/dim]")
+    for rank, item in enumerate(items[:limit], start=1):
         why = " ".join(
             f"{key}={value:.2f}"
             for key, value in item.why.items()

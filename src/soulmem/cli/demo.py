@@ -7,6 +7,7 @@ import time
 from importlib import resources
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress
 
 from soulmem.cli.common import open_memory, print_context
@@ -42,9 +43,24 @@ def run_demo(console: Console, *, db: str | None, embedder: str) -> None:
                 luna.observe(**turn)
                 progress.advance(task)
         console.print(f"observed {len(turns)} turns in {time.perf_counter() - started:.2f} s")
+        console.rule("[bold]What Luna learned about Mina[/bold]")
+        for fact in luna.facts():
+            console.print(
+                f"  [cyan]{fact.category.value:<12}[/cyan] {escape(fact.subject)}: "
+                f"{escape(fact.value)} [dim](confidence {fact.confidence:.1f})[/dim]"
+            )
+        feelings = [m for m in luna.memories(limit=100) if m.intensity > 0]
+        if feelings:
+            console.rule("[bold]How the turns felt[/bold]")
+            for memory in sorted(feelings, key=lambda m: -m.intensity)[:4]:
+                tags = ", ".join(memory.emotions)
+                text = memory.content if len(memory.content) < 90 else memory.content[:87] + "..."
+                console.print(
+                    f"  [magenta]{tags}[/magenta] ({memory.intensity:.2f}) {escape(text)}"
+                )
         for query in DEMO_QUERIES:
             started = time.perf_counter()
             ctx = luna.recall(query, budget_tokens=300, rehearse=False)
             took = (time.perf_counter() - started) * 1000
             console.rule(f"[bold]{query}[/bold]  [dim]({took:.0f} ms)[/dim]")
-            print_context(console, ctx, limit=3)
+            print_context(console, ctx, limit=3, skip_identity=True)
