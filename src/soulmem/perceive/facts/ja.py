@@ -1,11 +1,511 @@
-"""Fact rules for ja: see soulmem.perceive.facts.base.Candidate for the contract."""
+"""Fact rules for ja: see soulmem.perceive.facts.base.Candidate for the contract.
+
+Regex rules over normalised (NFKC) sentences, no morphological analyser. Each message is
+split into sentences; questions and requests are dropped (``私の誕生日っていつだっけ？``),
+and a rule's match is discarded when the text before it makes someone else the topic
+(``弟は22歳``, ``ミコの誕生日``, ``あいつ消防士``) or a sentence ends on someone else
+(``来週テストあるんだって、妹が``). Identity rules live here, work and school in ``ja_work``,
+pets and health in ``ja_pets_health``, preference / relationship / situation rules in
+``ja_prefs``, conversational phrasings (echoed questions, ``季節は断然夏派``, long-distance
+partners, best friends introduced by name) in ``ja_talk``.
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+
 from soulmem.perceive.facts.base import Candidate, FactContext
+from soulmem.perceive.facts.ja_lex import (
+    ANIMALS,
+    FAMILY,
+    NAMED_DAYS,
+    PERSONS,
+    SELF,
+    alt,
+    kanji_number,
+)
+from soulmem.perceive.facts.ja_pets_health import HEALTH_RULES
+from soulmem.perceive.facts.ja_prefs import PREF_RULES
+from soulmem.perceive.facts.ja_talk import TALK_RULES
+from soulmem.perceive.facts.ja_text import KANJI, NUM, WORD, Sent, cand, clean, split_message
+from soulmem.perceive.facts.ja_work import work
+from soulmem.perceive.subjects import spec
 
 __all__ = ["extract"]
 
+_NUM = NUM
+_KIN_AFTER = r"(?:の|な|で)?" + FAMILY
+
+# ---------------------------------------------------------------- name / nickname
+_NAME = rf"(?:{KANJI}{{1,4}}[^\W\d_A-Za-z]{{1,6}}|[ァ-ヴー]{{2,10}}|{KANJI}{{2,4}})"
+_NAME_INTRO = re.compile(
+    rf"(?:名前は|名前が|名は)\s*(?P<n>{_NAME}|[ぁ-ゖ]{{2,8}})(?:です|だよ|って|と|。|!|$|、|なの|なんだ)"
+    rf"|(?P<m>{_NAME}|[ぁ-ゖ]{{2,8}})(?:って|と)(?:言います|いいます|申します|いう名前|いう者)"
+)
+_SELF_INTRO = re.compile(
+    r"^(?:えっと|えーと|あの|あっ|あ|どうも|はじめまして|初めまして|こんにちは|こんばんは|"
+    r"おはよう|改めまして|改めて|私|わたし|僕|俺|あたし)?[、\s]*"
+    rf"(?:私|わたし|僕|俺|あたし)?(?:は|、)?\s*(?P<n>{_NAME})(?:です|でーす|だよ|っていいます)[!。\s]*$"
+)
+_SELF_REPEAT = re.compile(
+    r"^(?:どうも|はじめまして|初めまして|こんにちは|こんばんは|おはよう|改めまして|あ|えっと)?[、\s]*"
+    rf"(?:(?:私|わたし|僕|俺|あたし)(?:は|、))?\s*(?P<a>{_NAME})(?:です|だよ|でーす|っす)、\s*"
+    rf"(?:フルネームだと|フルネームは)?\s*(?P<n>{_NAME})(?:です|だよ)?[!。\s]*$"
+)
+_SELF_BARE = re.compile(
+    rf"^(?:私|わたし|僕|俺|あたし|ぼく|おれ)(?:は|、)\s*(?P<n>{_NAME})[!。\s]*$"
+)
+_NOT_NAME = re.compile(
+    r"(?:(?<![隼直優正和雅真勇久秀健隆拓悠颯陽海千一力政義修信])人|者|員|生|師|士|中|屋|派|型|歳|才|路|好き|嫌い|大丈夫|元気|無理|本当|本気|最高|"
+    r"初めて|以上|前|後|頃|ところ|担当|予定|休み|仕事|学生|社会人|主婦|一人|ひとり)$"
+)
+# kanji, a particle, kanji: a phrase (今年で三十路), not a name
+_PARTICLE_INSIDE = re.compile(
+    rf"{KANJI}[ぁ-ゖ]?[でにのがはをとも]{KANJI}|[\d〇一二三四五六七八九十百]+(?:歳|才|路)"
+)
+_NICK = re.compile(
+    r"(?:^|[、。!\s「『]|(?<=は)|(?<=に))(?P<n>[^\s、。!?「」『』は]{1,10}?)(?:って|と)"
+    r"(?:呼んで|呼ばれて)(?!ない)"
+)
+_NICK_OK = re.compile(
+    r"^(?P<n>[^\s、。!?]{1,8}?)(?:で|呼びで)(?:いい|OK|オッケー|大丈夫)(?:よ|です|から)?[!。\s]*$"
+)
+
+
+_PET_TALK = re.compile(rf"{ANIMALS}|さっき|ペット|うちの子")
+_NOT_MY_NAME = re.compile(rf"{ANIMALS}|{PERSONS}|さっき|ペット|うちの子")
+_HONORIFIC = re.compile(r"(?:さん|くん|君|ちゃん|様|さま|先輩|先生)$")
+
+
+def _names(s: Sent) -> Iterator[Candidate]:
+    if _PET_TALK.search(s.text):
+        return
+    for m in _NAME_INTRO.finditer(s.text):
+        name = m.group("n") or m.group("m")
+        if (
+            name
+            and not _NOT_NAME.search(name)
+            and not _HONORIFIC.search(name)
+            and not s.other_at(m.start())
+            and not _NOT_MY_NAME.search(s.before + s.text[: m.start()])
+        ):
+            yield cand("name", name, s, confidence=0.9)
+    mr = _SELF_REPEAT.search(s.text)
+    m2 = _SELF_INTRO.search(s.text) or _SELF_BARE.search(s.text)
+    repeat = bool(mr and len(mr.group("n")) > len(mr.group("a")) > 1)
+    if repeat and mr and mr.group("n").startswith(mr.group("a")):
+        yield cand("name", mr.group("n"), s, confidence=0.85)
+    elif (
+        m2
+        and (s.first_turns or re.search("呼んで|でいい|名前", s.message))
+        and not _NOT_NAME.search(m2.group("n"))
+        and not _PARTICLE_INSIDE.search(m2.group("n"))
+    ):
+        yield cand("name", m2.group("n"), s, confidence=0.75)
+    m4 = _NICK_OK.match(s.text)
+    intro = (_SELF_INTRO, _SELF_BARE, _NAME_INTRO)
+    before = [p for p in re.split(r"(?<=[。!])", s.before) if p]
+    intro_before = any(r.search(p) for r in (*intro, _SELF_REPEAT) for p in before)
+    if m4 and m4.group("n") in s.before and intro_before:
+        yield cand("nickname", m4.group("n"), s, confidence=0.8)
+    for m3 in _NICK.finditer(s.text):
+        nick = clean(m3.group("n"))
+        if nick and not s.other_at(m3.start()) and not re.search(r"私|僕|俺|名前", nick):
+            yield cand("nickname", nick, s, confidence=0.85)
+
+
+# ---------------------------------------------------------------- age
+_AGE = re.compile(
+    rf"(?<![\d一二三四五六七八九十])(?P<n>{_NUM})(?:歳|才|さい)"
+    rf"(?!の(?:時|とき|頃|ころ|誕生日|子|娘|息子)|の[^。、]{{0,6}}?{ANIMALS}|から|まで|下|上|差|違い|以上|以下|未満|前後|近|くらい|ぐらい|位|{_KIN_AFTER})"
+)
+_AGE_NEXT = re.compile(
+    r"今年で?(?P<n>\d{1,2})(?:歳|才)?(?:になる|になった|になります|になりました)"
+    rf"|(?<![\d一二三四五六七八九十])(?P<m>{_NUM})(?:歳|才)?になった(?:ばかり|ばっか|ばっかり|とこ|ところ)"
+    r"|(?P<h>ハタチ|はたち)(?:になった|になる|です|だよ|なの|なん|。|!|$|、|で)"
+)
+_AGE_DECADE = re.compile(
+    r"(?P<n>[1-9]0)代(?P<q>前半|後半|半ば|なかば)?(?:です|だよ|の|なの|。|$|、|で)"
+)
+_SOON = (
+    r"(?P<w>来月|来週|明日|明後日|あさって|もうすぐ|もう少しで|あと少しで|次の誕生日|今度の誕生日|"
+    r"再来月|来年|年明け|秋|春|夏|冬)(?:で|には|に|が来たら|になったら)?"
+    r"(?:ついに|とうとう|いよいよ|やっと|遂に|晴れて|めでたく|もう)?\s*"
+)
+_AGE_SOON = re.compile(
+    _SOON + rf"(?:(?P<n>{_NUM})(?:歳|才)?(?:になる|になっちゃう|になります|を迎え|の大台)"
+    rf"|(?P<n2>{_NUM})(?:歳|才)(?:だ|なん|なの|です|。|!|$|、)|(?P<k>[二三四五六七八九]十路|"
+    r"アラサー|アラフォー|アラフィフ|還暦)(?:になる|に突入|突入|の仲間入り|だ|なん|なの|です|。|!|$|、))"
+)
+_AGE_ROUND = re.compile(
+    r"(?P<k>[二三四五六七八九]十路|アラサー|アラフォー|アラフィフ|アラツー|アラカン|アラ還)"
+    r"(?!の(?:人|女|男|方))"
+)
+_ROUND_AGE = {"アラサー": 30, "アラフォー": 40, "アラフィフ": 50, "アラツー": 20, "還暦": 60}
+_ROUND_AGE |= {"アラカン": 60, "アラ還": 60}
+
+
+def _round_age(word: str) -> int | None:
+    if word.endswith("十路"):
+        return kanji_number(word[:-1])
+    return _ROUND_AGE.get(word)
+
+
+_QUOTED = re.compile(
+    r"^(?:って|と)(?:言った|言って|いった|書いた)(?:けど|が|のは)|^(?:じゃなくて|ではなく)"
+)
+_CORRECTED = re.compile(r"サバ(?:を)?読|嘘|うそ|間違|ウソ")
+
+
+def _ages(s: Sent) -> Iterator[Candidate]:
+    found: list[str] = []
+    for m in _AGE.finditer(s.text):
+        n = kanji_number(m.group("n"))
+        if n is None or not 0 < n < 120 or s.other_at(m.start()):
+            continue
+        if _QUOTED.search(s.text[m.end() :]) or _CORRECTED.search(s.text[m.end() : m.end() + 4]):
+            continue
+        found.append(f"{n}歳")
+    for m in _AGE_NEXT.finditer(s.text):
+        if not s.other_at(m.start()):
+            years = "20" if m.group("h") else m.group("n") or str(kanji_number(m.group("m")))
+            found.append(f"{years}歳")
+    for m in _AGE_DECADE.finditer(s.text):
+        if not s.other_at(m.start()):
+            found.append(f"{m.group('n')}代{m.group('q') or ''}")
+    ms = _AGE_SOON.search(s.text)
+    if ms and not s.other_at(ms.start()):
+        k = ms.group("k")
+        n = kanji_number(ms.group("n") or ms.group("n2") or "") if not k else _round_age(k)
+        if n and 10 < n < 120:
+            what = k or f"{n}歳"
+            found.append(f"{n - 1}歳（{ms.group('w')}で{what}）")
+    elif not found:
+        mr = _AGE_ROUND.search(s.text)
+        if (
+            mr
+            and not s.other_at(mr.start())
+            and not re.search(r"代|世代|向け", s.text[mr.end() :][:3])
+        ):
+            n = _round_age(mr.group("k"))
+            found.append(f"{mr.group('k')}（{n}歳前後）" if n else mr.group("k"))
+    if found:
+        yield cand("age", found[-1], s, confidence=0.85)
+
+
+# ---------------------------------------------------------------- birthday
+_DAY_NAMES = alt(" ".join(NAMED_DAYS))
+_DATE = (
+    r"(?:(?P<m>\d{1,2})月(?P<d>\d{1,2})日|(?P<m2>\d{1,2})/(?P<d2>\d{1,2})"
+    rf"|(?P<named>{_DAY_NAMES}))"
+)
+_BIRTH_MINE = re.compile(rf"(?:私|僕|俺|わたし|あたし|自分)の(?:は|誕生日は)\s*{_DATE}")
+_BIRTH_MONTH = re.compile(r"(?<!\d)(?P<m>\d{1,2})月生まれ")
+
+
+def _date_value(m: re.Match[str], sentence: str) -> str | None:
+    named = m.group("named")
+    month = m.group("m") or m.group("m2")
+    day = m.group("d") or m.group("d2")
+    if named:
+        mo, da = NAMED_DAYS[named]
+        return f"{mo}月{da}日（{named}）"
+    if month is None or day is None or not (1 <= int(month) <= 12 and 1 <= int(day) <= 31):
+        return None
+    value = f"{int(month)}月{int(day)}日"
+    for name, (mo, da) in NAMED_DAYS.items():
+        if (mo, da) == (int(month), int(day)) and name in sentence:
+            return f"{value}（{name}）"
+    return value
+
+
+def _birthdays(s: Sent) -> Iterator[Candidate]:
+    for regex in _BIRTH_REGEXES:
+        for m in regex.finditer(s.text):
+            if s.other_at(m.start()):
+                continue
+            value = _date_value(m, s.message)
+            if value:
+                yield cand("birthday", value, s, confidence=0.9)
+                return
+    recent = s.message + "".join(s.context.previous_user_texts[-2:])
+    m2 = _BIRTH_MINE.search(s.text)
+    if m2 and "誕生日" in recent:
+        value = _date_value(m2, s.message)
+        if value:
+            yield cand("birthday", value, s, confidence=0.8)
+            return
+    m3 = _BIRTH_MONTH.search(s.text)
+    if m3 and not s.other_at(m3.start()) and 1 <= int(m3.group("m")) <= 12:
+        yield cand("birthday", f"{int(m3.group('m'))}月生まれ", s, confidence=0.7)
+
+
+_BIRTH_REGEXES = (
+    re.compile(rf"{_DATE}(?:の日)?(?:に)?生まれ"),
+    re.compile(rf"誕生日(?:は|が|って|、)?\s*(?:ちょうど|まさに|実は|なんと)?\s*{_DATE}"),
+    re.compile(rf"{_DATE}(?:が|は)(?:私の)?誕生日"),
+)
+
+# ---------------------------------------------------------------- body, type, hand, sign
+_HEIGHT = re.compile(
+    r"(?:身長|背)(?:は|が|って)?\s*(?P<n>1[0-9]{2}(?:\.\d)?)\s*(?:cm|センチ|㎝)?"
+    r"|(?P<k>1[3-9][0-9](?:\.\d)?)\s*(?:cm|センチ|㎝)(?:ある|あって|しかない|です|だ|くらい|の|で|、)"
+)
+_HEIGHT_LOOSE = re.compile(
+    r"(?<![\d.])(?P<n>1[4-9][0-9])(?:cm|センチ)?(?:ある|あって|だから|で|、|しか|もある|とか|近く)"
+)
+_HEIGHT_KANJI = re.compile(r"(?P<n>百[二三四五六七八九]?十[一二三四五六七八九]?)\s*(?:センチ|cm)")
+_HEIGHT_HINT = re.compile(
+    r"身長|背|高い|低い|でかい|デカい|ちび|チビ|小柄|大柄|高身長|長身|頭(?:を)?(?:ぶつけ|打)|"
+    r"鴨居|天井|つり革|吊り革|見下ろ|ノッポ|のっぽ|巨人|届かない|足が(?:はみ出|出る)"
+)
+_BLOOD = re.compile(
+    r"(?<![A-Za-z])(?P<t>AB|[ABO])\s*型|血液型(?:は|が)?\s*(?P<u>AB|[ABO])(?![A-Za-z])"
+)
+_MBTI = re.compile(r"(?<![A-Za-z])(?P<t>[EI][NS][TF][JP])(?:-[AT])?(?![A-Za-z])", re.IGNORECASE)
+_ZODIAC = re.compile(
+    r"(?P<z>牡羊|おひつじ|牡牛|おうし|双子|ふたご|蟹|かに|獅子|しし|乙女|おとめ|天秤|てんびん|"
+    r"蠍|さそり|射手|いて|山羊|やぎ|水瓶|みずがめ|魚|うお)座"
+)
+_HAND = re.compile(
+    r"(?P<h>左|右)利き(?P<neg>じゃない|ではない|じゃなく)?|(?P<s>サウスポー)"
+    r"|(?P<tools>(?:ペン|箸|お箸|鉛筆|字|文字|ボール|ラケット|包丁|マウス|はさみ|ハサミ)"
+    r"(?:[^。!?]{0,12}?))(?:は|も)?(?P<side>左|右)(?:手|で)"
+)
+
+
+def _body(s: Sent) -> Iterator[Candidate]:
+    t = s.text
+    m = _HEIGHT.search(t) or _HEIGHT_KANJI.search(t)
+    if m is None and _HEIGHT_HINT.search(s.message):
+        m = _HEIGHT_LOOSE.search(t)
+    if m and not s.other_at(m.start()):
+        n = m.groupdict().get("n") or m.groupdict().get("k")
+        if n and not n[0].isdigit():
+            n = str(kanji_number(n))
+        if n and 120 <= float(n) < 230:
+            yield cand("height", f"{n}cm", s, confidence=0.8)
+    for m in _BLOOD.finditer(t):
+        if not s.other_at(m.start()) and not re.match(
+            r"[^。]{0,4}(?:の人|って人|同士)", t[m.end() :]
+        ):
+            yield cand("blood_type", f"{m.group('t') or m.group('u')}型", s, confidence=0.85)
+            break
+    for m in _MBTI.finditer(t):
+        if not s.other_at(m.start()) and (m.group("t").isupper() or "MBTI" in t.upper()):
+            yield cand("mbti", m.group(0).upper(), s, confidence=0.85)
+            break
+    mz = _ZODIAC.search(t)
+    if mz and not s.other_at(mz.start()) and not re.match(r"の人", t[mz.end() :]):
+        yield cand("zodiac", mz.group(0), s, confidence=0.8)
+    hands = [m for m in _HAND.finditer(t) if not s.other_at(m.start())]
+    lefts = [m for m in hands if "左" in (m.group("h") or m.group("side") or "左")]
+    mh = (lefts or hands)[0] if hands else None
+    if mh:
+        if mh.group("s"):
+            yield cand("handedness", "左利き（サウスポー）", s)
+        elif mh.group("h"):
+            side = mh.group("h")
+            yield cand("handedness", f"{side}利き", s, negated=bool(mh.group("neg")))
+        else:
+            side = mh.group("side")
+            yield cand("handedness", f"{side}利き（{clean(mh.group(0))}）", s, confidence=0.75)
+
+
+# ---------------------------------------------------------------- places
+_PLACE = rf"(?P<p>{WORD}(?:の{WORD})?)"
+_BAD_PLACE = re.compile(
+    rf"\d|月|日$|年|代|時代|季節|平成|昭和|令和|春|夏|秋|冬|朝|夜|{_DAY_NAMES}|"
+    r"^(?:今|今は|家|実家|ここ|そこ|末|一人|双子|都会|田舎|環境|家庭|現代|平成|甘えん坊|長男|長女|次男|次女)$"
+)
+_HOMETOWN = (
+    re.compile(rf"(?:出身|地元|故郷|ふるさと|生まれ|育ち)(?:は|が|って)\s*{_PLACE}"),
+    re.compile(rf"{_PLACE}から(?:上京|出てきた|出て来た|出てきて)"),
+    re.compile(rf"生まれも育ちも\s*{_PLACE}"),
+    re.compile(rf"{_PLACE}(?:の)?出身"),
+    re.compile(rf"{_PLACE}(?:で)?生まれ(?:の(?={SELF})|で|、|育ち|。|!|$|だ|です|なの|なん)"),
+    re.compile(rf"{_PLACE}育ち"),
+    re.compile(rf"{_PLACE}の出(?:で|です|だ|なん|なの|、|。|!|$)"),
+    re.compile(
+        rf"実家(?:は|が)\s*{_PLACE}(?:に(?:ある|あって)|で(?![^、。]{{0,6}}(?:暮らし|住ん))|です|だよ|なの|なん|。|!|$|、)"
+    ),
+    re.compile(r"(?P<p>道産子|どさんこ|江戸っ子|浜っ子|うちなんちゅ|ウチナーンチュ)"),
+    re.compile(rf"{_PLACE}っ子(?:だ|です|なの|なん|で|、|。|!|$)"),
+)
+_NATIVE = {"道産子": "北海道", "どさんこ": "北海道", "江戸っ子": "東京", "浜っ子": "横浜"}
+_NATIVE |= {"うちなんちゅ": "沖縄", "ウチナーンチュ": "沖縄"}
+_RESIDENCE = (
+    re.compile(
+        rf"{_PLACE}(?:で|に)(?:[^。!?、]{{0,8}}?と)?(?:ひとり暮らし|一人暮らし|独り暮らし|二人暮らし|同棲|住んで|暮らして|"
+        r"住み始め|住む)(?!た|いた|ました)"
+    ),
+    re.compile(rf"{_PLACE}(?:に|へ)引っ越(?:し|す)"),
+    re.compile(
+        rf"引っ越して(?:、)?(?:今は|いまは|今)?\s*{_PLACE}(?:に|です|だよ|。|!|$|、|なの|で)"
+    ),
+    re.compile(rf"{_PLACE}在住"),
+    re.compile(rf"{_PLACE}住み(?:です|だよ|なの|なん|。|!|$|、|で)"),
+    re.compile(rf"(?:住まいは|住んでる(?:の|とこ|ところ)は|住所は|最寄り駅?は)\s*{_PLACE}"),
+)
+# "前は三鷹に住んでたけど、今は吉祥寺": the place after 今は, once a past home was named
+_NOW_AT = re.compile(rf"(?<=[、。])\s*(?:今は|いまは)\s*{_PLACE}(?:です|だよ|なんだ|。|!|$)")
+_MOVED = re.compile(r"(?:住んで|暮らして)(?:た|いた)|引っ越")
+_ALONE = re.compile(r"ひとり暮らし|一人暮らし|独り暮らし")
+_LEFT = re.compile(
+    rf"{_PLACE}(?:は|の(?:家|部屋|アパート|マンション)は)(?:もう)?(?:引き払|出て|離れ|解約)"
+)
+
+
+def _place(m: re.Match[str]) -> str | None:
+    place = re.sub(
+        r"^(?:(?:今|いま|現在|最近|実家|先週|先月|今月|去年|昨年|今年|先日|この前|こないだ|生粋|"
+        r"\d{1,2}月|春|夏|秋|冬)(?:から|に|は|の)?)+",
+        "",
+        m.group("p"),
+    )
+    place = _NATIVE.get(place, place)
+    place = clean(place)
+    if not place or _BAD_PLACE.search(place) or len(place) > 14:
+        return None
+    return place
+
+
+def _places(s: Sent) -> Iterator[Candidate]:
+    for regex in _HOMETOWN:
+        m = regex.search(s.text)
+        if m and not s.other_at(m.start()):
+            place = _place(m)
+            if place:
+                yield cand("hometown", place, s, confidence=0.85)
+                break
+    now = _NOW_AT.search(s.text) if _MOVED.search(s.text) else None
+    for regex in (*_RESIDENCE, *([_NOW_AT] if now else [])):
+        m = regex.search(s.text)
+        if m and not s.other_at(m.start()):
+            place = _place(m)
+            if place:
+                note = "（ひとり暮らし）" if _ALONE.search(s.text) else ""
+                yield cand("current_residence", place + note, s, confidence=0.85)
+                return
+    ml = _LEFT.search(s.text)
+    if ml and not s.other_at(ml.start()) and (old := _place(ml)):
+        yield cand("current_residence", old, s, mode="end", confidence=0.75)
+    home = re.search(r"実家暮らし|実家に住んで|実家に(?:戻っ|帰っ)(?:た|て(?:きた|る))", s.text)
+    if home and not s.other_at(home.start()):
+        yield cand("current_residence", "実家暮らし", s, confidence=0.75)
+
+
+# ---------------------------------------------------------------- family
+_MEMBER = (
+    rf"(?:(?:{_NUM})(?:つ|個|歳)(?:上|下|違い)の)?(?:年の離れた|双子の)?{FAMILY}"
+    rf"(?:が?(?:{_NUM})人)?"
+)
+_FAMILY = re.compile(
+    rf"(?P<v>{_MEMBER}(?:(?:と|、|や|,)\s*{_MEMBER})*)(?:が|も)?(?:いる|いて|います|居る|おります)"
+)
+_FAMILY_LIVE = re.compile(
+    rf"(?P<v>{_MEMBER}(?:(?:と|、|や)\s*{_MEMBER})*)(?:と|の)(?:一緒に)?(?:(?P<n>{_NUM})人)?"
+    r"(?:暮らして|住んで|暮らし|同居)"
+)
+_FAMILY_SIZE = re.compile(rf"(?P<n>{_NUM})人家族")
+_ONLY = re.compile(r"一人っ子|ひとりっ子|一人っこ")
+_ORDER = re.compile(
+    rf"(?P<core>(?:(?P<n>{_NUM})人(?:兄弟|姉妹|きょうだい)の)?"
+    r"(?P<o>(?:長男|長女|次男|次女|三男|三女|末っ子|真ん中(?:っ子)?|一番上|一番下){1,2}))"
+    r"(?:です|だよ|なの|なのよ|で|、|。|!|$|なんだ|だから|として)"
+)
+_PERSON_TOPIC = re.compile(rf"{PERSONS}(?:は|って)")
+_COUNT_ONE = re.compile(
+    r"父|母|お父さん|お母さん|パパ|ママ|兄|姉|弟|妹|祖父|祖母|じいちゃん|ばあちゃん|息子|娘"
+)
+
+
+def _family_count(value: str) -> int:
+    total = 1
+    for part in re.split(r"と|、|や|,", value):
+        if "両親" in part:
+            total += 2
+            continue
+        m = re.search(rf"(?P<n>{_NUM})人", part)
+        if m:
+            total += kanji_number(m.group("n")) or 1
+        elif _COUNT_ONE.search(part):
+            total += 1
+    return total
+
+
+def _family(s: Sent) -> Iterator[Candidate]:
+    t = s.text
+    for m in _FAMILY.finditer(t):
+        prefix = t[: m.start()]
+        if s.other_topic(prefix) or re.search(
+            r"(?:さん|くん|ちゃん|君|友達|彼|彼女)(?:に|には)$", prefix
+        ):
+            continue
+        value = m.group("v")
+        if re.search(r"いない|いません", t[m.end() - 3 : m.end() + 3]):
+            continue
+        if "両親" in value or ("父" in value and "母" in value):
+            value = f"{value}（{_family_count(value)}人家族）"
+        yield cand("family", value, s, confidence=0.85)
+    ml = _FAMILY_LIVE.search(t)
+    if ml and not s.other_at(ml.start()):
+        n = ml.group("n")
+        size = f"（{kanji_number(n) or n}人暮らし）" if n else ""
+        yield cand("family", ml.group("v") + size, s, confidence=0.75)
+    m2 = _FAMILY_SIZE.search(t)
+    if m2 and not s.other_at(m2.start()):
+        yield cand("family", f"{kanji_number(m2.group('n'))}人家族", s)
+    if _ONLY.search(t) and not s.other_at(t.find("っ子")):
+        yield cand("family", "一人っ子", s)
+    m3 = _ORDER.search(t)
+    if m3 and not _PERSON_TOPIC.search(t[: m3.start()]):
+        yield cand("family", m3.group("core"), s, confidence=0.7)
+
+
+# ---------------------------------------------------------------- driver
+_RULES = (
+    _names,
+    _ages,
+    _birthdays,
+    _body,
+    _places,
+    work,
+    _family,
+    *HEALTH_RULES,
+    *PREF_RULES,
+    *TALK_RULES,
+)
+
+
+# the subject said last (``来週テストあるんだって、妹が``): the sentence is about them
+_INVERTED_OTHER = re.compile(
+    rf"、\s*(?:{PERSONS}|[^\W\d_]{{1,6}}(?:さん|くん|君|ちゃん))(?:が|は|も|の方)?(?:ね|さ)?[。!\s]*$"
+)
+
 
 def extract(text: str, context: FactContext) -> list[Candidate]:
-    return []
+    found: list[Candidate] = []
+    for sent in split_message(text, context):
+        if sent.addressed or _INVERTED_OTHER.search(sent.text):
+            continue
+        for rule in _RULES:
+            found.extend(rule(sent))
+    return _settle(found)
+
+
+def _settle(found: list[Candidate]) -> list[Candidate]:
+    """One value per single-valued subject (the message's last word wins: a correction);
+    ends first, so that a message that quits one thing and names the next keeps the next."""
+    found = [c for c in found if c.mode == "end"] + [c for c in found if c.mode != "end"]
+    last: dict[str, int] = {}
+    for i, c in enumerate(found):
+        if c.mode == "set" and not c.negated and spec(c.subject).single:
+            last[c.subject] = i
+    out: list[Candidate] = []
+    for i, c in enumerate(found):
+        if c.mode == "set" and not c.negated and spec(c.subject).single and last[c.subject] != i:
+            continue
+        out.append(c)
+    return out

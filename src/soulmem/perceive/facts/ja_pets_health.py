@@ -1,0 +1,269 @@
+"""Japanese fact rules for pets, allergies, fears and health (used by soulmem.perceive.facts.ja)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from soulmem.perceive.facts.base import Candidate
+from soulmem.perceive.facts.ja_lex import ANIMALS, PHOBIA_NAMES, PHOBIAS, kanji_number
+from soulmem.perceive.facts.ja_text import HNP, KANJI, NP, NUM, WORD, Sent, cand, clean
+
+__all__ = ["HEALTH_RULES"]
+
+# ---------------------------------------------------------------- pets
+_ANIMAL = rf"(?:[^\W\d_ぁ-ゖA-Za-z]{{0,8}}?{ANIMALS}|{ANIMALS})"
+_PET_NAME = (
+    rf"(?P<name>(?:(?:[ァ-ヴー]{{1,6}}|[ぁ-ゖ]{{1,5}}){KANJI}{{1,2}}|[ァ-ヴー]{{2,8}}|[ぁ-ゖ]{{2,6}}|"
+    rf"{KANJI}{{1,3}}|[A-Za-z]{{2,10}})"
+    r"(?:ちゃん|くん)?)"
+)
+_PET_KEEP = re.compile(
+    rf"(?P<a>{_ANIMAL})(?:を|は)?(?:(?P<n>{NUM})(?:匹|羽|頭))?(?:飼って|飼い始め|飼っ)(?!な|ませ)"
+)
+_PET_HOME = re.compile(
+    rf"(?P<loc>実家|うち|家|部屋)(?:に|で)?(?:は)?(?:、)?\s*(?P<a>{_ANIMAL})(?:が|も)?"
+    rf"(?:(?P<n>{NUM})(?:匹|羽|頭))?(?:いる|いて|います|おる)"
+)
+_PET_LIVE = re.compile(
+    rf"(?P<a>{_ANIMAL})(?:(?P<n>{NUM})(?:匹|羽|頭))?(?:と|を)(?:一緒に)?(?:暮らして|住んで|同居|お迎えし|迎えて)"
+)
+_PET_OURS = (
+    re.compile(
+        rf"うちの(?:(?P<loc>実家)の)?(?P<a>{_ANIMAL})(?:の|、)\s*{_PET_NAME}"
+        r"(?:は|が|も|って|ちゃん|くん|、|。|!|$)"
+    ),
+    re.compile(
+        rf"うちの(?:(?P<loc>実家)の)?{_PET_NAME}(?:ちゃん|くん)?(?:も|は)\s*(?P<a>{_ANIMAL})(?:だ|です|なん|なの)"
+    ),
+    re.compile(rf"{_PET_NAME}(?:って|という)(?:名前の)?(?P<a>{_ANIMAL})(?:を|が)?(?:飼|いる|いて)"),
+)
+_PET_NAMINGS = (
+    re.compile(rf"名前(?:は|が)\s*{_PET_NAME}(?:って|と|です|だよ|。|!|$|、|なの|ちゃん|くん)"),
+    re.compile(rf"{_PET_NAME}(?:って|と)(?:いう名前|名前|名付け)"),
+)
+
+
+def _pet_naming(text: str) -> re.Match[str] | None:
+    for regex in _PET_NAMINGS:
+        m = regex.search(text)
+        if m:
+            return m
+    return None
+
+
+_NO_PET = re.compile(
+    rf"(?P<a>ペット|{_ANIMAL})(?:は|を|とか|も)?(?:飼って|飼っ|い)(?:ない|ません|なかった)"
+)
+_PET_FORM = re.compile(
+    r"^(?:(?P<loc>.+?)の)?(?P<a>[^「（]+?)(?:「(?P<name>[^」]+)」)?(?:（(?P<loc2>[^）]+)）)?$"
+)
+
+
+def _pet_value(animal: str, loc: str | None, name: str | None) -> str:
+    if name:
+        return f"{loc}の{animal}「{name}」" if loc else f"{animal}「{name}」"
+    return f"{animal}（{loc}）" if loc else animal
+
+
+def _merge_pet(s: Sent, animal: str | None, loc: str | None, name: str | None) -> Candidate:
+    """A pet value merged with the matching current one (refine) or a new one (set)."""
+    for value in reversed(s.context.current.get("pet", ())):
+        m = _PET_FORM.match(value)
+        if not m:
+            continue
+        old_animal, old_name = m.group("a"), m.group("name")
+        old_loc = m.group("loc") or m.group("loc2")
+        same = (animal and (animal in old_animal or old_animal in animal)) or (
+            name and old_name == name
+        )
+        if same or (animal is None and old_name is None):
+            merged = _pet_value(old_animal, loc or old_loc, name or old_name)
+            return cand("pet", merged, s, mode="refine" if merged != value else "set")
+    return cand("pet", _pet_value(animal or "ペット", loc, name), s)
+
+
+def _pets(s: Sent) -> Iterator[Candidate]:
+    t = s.text
+    m = _NO_PET.search(t)
+    if m and not s.other_at(m.start()):
+        yield cand("pet", m.group("a"), s, negated=True)
+        return
+    for regex in _PET_OURS:
+        m = regex.search(t)
+        if m and not s.other_at(m.start()):
+            yield _merge_pet(s, m.group("a"), m.groupdict().get("loc"), m.group("name"))
+            return
+    for regex in (_PET_KEEP, _PET_HOME, _PET_LIVE):
+        m = regex.search(t)
+        if m and not s.other_at(m.start()):
+            animal = m.group("a")
+            if m.group("n") and (kanji_number(m.group("n")) or 1) > 1:
+                animal = f"{animal}{m.group('n')}匹"
+            loc = m.groupdict().get("loc")
+            loc = loc if loc in ("実家",) else None
+            name_m = _pet_naming(t)
+            yield _merge_pet(s, animal, loc, name_m.group("name") if name_m else None)
+            return
+    m = _pet_naming(t)
+    if m and not s.other_at(m.start()):
+        am = re.search(_ANIMAL, t)
+        pet_talk = am or re.search(r"さっき|前に|うちの子", t)
+        if pet_talk and s.context.current.get("pet"):
+            yield _merge_pet(s, am.group(0) if am else None, None, m.group("name"))
+
+
+# ---------------------------------------------------------------- allergy, phobia, health
+_ALLERGY = re.compile(
+    rf"(?P<v>{HNP})(?:の|に)?(?:アレルギー|アレ持ち)(?!は?(?:特に|全然|何も)?(?:ない|無い|なし))"
+)
+_ALLERGY_SYMPTOM = re.compile(
+    rf"(?P<v>{HNP})(?:を|は)?(?:食べ|飲|触|口にす)(?:ると|たら|ちゃうと)、?(?P<s>[^。!?]{{0,6}}?"
+    r"(?:喉|のど|口|舌|唇|肌|体|全身|顔|目|お腹)(?:が|の中が|の奥が)?[^。!?]{0,14}?"
+    r"(?:イガイガ|かゆ|痒|腫れ|はれ|赤く|ブツブツ|蕁麻疹|じんましん|息苦し|呼吸|ピリピリ|"
+    r"チクチク|湿疹|発疹)[^。!?、]{0,8}?)(?=から|ので|けど|のに|し(?:[、。!?]|$)|[、。!?]|$)"
+)
+_TRIGGER = re.compile(
+    r"(?<!過ぎ)(?<!すぎ)(?:食べ|飲|口にし|口にす|触|触っ|吸っ|吸い込|刺され|嗅)"
+    r"(?:ると|たら|ちゃうと|ちゃったら|ただけで|るだけで)"
+)
+_SYMPTOM = re.compile(
+    r"ブツブツ|ぶつぶつ|じんましん|蕁麻疹|湿疹|発疹|腫れ|はれる|かゆ|痒|息が苦し|息苦し|呼吸|"
+    r"イガイガ|赤く|真っ赤|痺れ|しびれ|アナフィラキシー|ショック|ピリピリ|咳が止まら|"
+    r"くしゃみが止まら|鼻水が止まら|目が(?:かゆ|痒|腫)|救急車|病院送り"
+)
+_ITEM_SEP = re.compile(r"とか|、|,|・|(?<=[^\Wぁ-ゖ])(?:や|と|も)")
+_DEMONSTRATIVE = re.compile(
+    r"^(?:ああいう|そういう|こういう|あれ|それ|これ|あの辺|その辺|あの手|その手)"
+)
+_ITEM_JUNK = re.compile(
+    r"(?:ああいう|そういう|こういう|あの辺|その辺|あの手|その手)(?:の|系|もの|やつ)?$|"
+    r"(?:を|は|が|も|系|類|全般|全部|あたり|辺り|なんか|の類|とか)$"
+)
+_SELF_WORD = re.compile(r"^(?:私|わたし|僕|ぼく|俺|おれ|あたし|自分|うち)")
+_ALLERGY_BY = re.compile(
+    rf"(?P<v>{HNP})(?:で|のせいで)(?:全身|体中|顔|口|喉|のど|肌)?(?:が|に)?"
+    r"(?:ブツブツ|じんましん|蕁麻疹|湿疹|腫れ|かゆく|痒く|アナフィラキシー)"
+)
+
+
+def _allergens(prefix: str) -> list[str]:
+    """``俺、エビとかカニとか、ああいうの`` -> [エビ, カニ]: the items listed before a trigger."""
+    items: list[str] = []
+    for raw in reversed(_ITEM_SEP.split(prefix)):
+        part = raw.strip()
+        while part and (junk := _ITEM_JUNK.search(part)):
+            part = part[: junk.start()].strip()
+        if not part:
+            continue
+        if _SELF_WORD.match(part) or len(part) > 12 or re.search(r"[はがをにで]\S", part):
+            break
+        items.append(clean(part))
+    return [i for i in reversed(items) if i]
+
+
+def _allergy_symptom(s: Sent) -> Candidate | None:
+    t = s.text
+    for m in _TRIGGER.finditer(t):
+        sm = _SYMPTOM.search(t, m.end(), m.end() + 24)
+        if not sm or s.other_at(m.start()):
+            continue
+        items = _allergens(t[: m.start()])
+        if not items:
+            continue
+        tail = re.match(r"(?:く|れ|い|み)?", t[sm.end() :])
+        symptom = clean(t[m.end() : sm.end() + (tail.end() if tail else 0)])
+        symptom = re.sub(r"^[、\s]+", "", symptom)
+        return cand("allergy", f"{'・'.join(items)}（{symptom}）", s, confidence=0.8)
+    mb = _ALLERGY_BY.search(t)
+    if mb and not s.other_at(mb.start()):
+        value = clean(mb.group("v"))
+        if value and not _SELF_WORD.match(value):
+            return cand("allergy", value, s, confidence=0.7)
+    return None
+
+
+_NO_ALLERGY = re.compile(
+    r"アレルギー(?:は|とか|も)?(?:特に|全然|何も)?(?:ない|無い|なし|ありません)"
+)
+_PHOBIA_NAMED = re.compile(rf"(?P<v>{WORD})恐怖症")
+_PHOBIA_LEX = re.compile(
+    rf"(?P<v>{PHOBIAS}(?:(?:とか|や|と|、)\s*{PHOBIAS})*)(?!の|を|に|で)(?:とか|系|全般|全部)?、?"
+    r"(?:が|は|とか|だけは|って|も)?(?:(?!けど|でも|平気|大丈夫|好き|得意|なら)[^。!?]){0,10}?"
+    r"(?:無理|ダメ|だめ|駄目|怖|こわ|苦手)"
+)
+_PHOBIA_ANY = re.compile(
+    rf"(?P<v>{NP})(?:が|は)(?:本当に|ほんとに|めっちゃ|すごく|昔から)?(?:怖い|こわい|怖くて|こわくて)"
+)
+_PHOBIA_WHAT = re.compile(
+    r"(?:ダメ|だめ|駄目|無理|苦手|怖い|こわい|恐怖|トラウマ)なの(?:は|が|って)、?\s*"
+    r"(?P<v>[^。!?、]{1,16}?)(?:だ|です|かな|だね|なんだ|なの|。|!|$|、)"
+)
+_PHOBIA_REACT = re.compile(
+    rf"(?P<v>{PHOBIAS})(?:に|で|だと|の中|とか|を見ると|に乗ると|に入ると)?[^。!?]{{0,10}}?"
+    r"(?:パニック|過呼吸|息(?:が)?でき(?:ない|なく)|足がすく|震えが|動けなく|鳥肌)"
+)
+_PHOBIA_TRAUMA = re.compile(rf"(?P<v>{NP})(?:が|は)(?:ちょっと|完全に|もう)?トラウマ")
+_HEALTH = re.compile(
+    r"(?P<v>喘息|ぜんそく|糖尿病|腰痛|偏頭痛|片頭痛|貧血|低血圧|高血圧|持病|アトピー|不眠症|"
+    r"パニック障害|腱鞘炎|花粉症|頭痛持ち|冷え性|乗り物酔い)"
+)
+
+
+def _phobia_value(v: str) -> str:
+    if v.endswith("恐怖症"):
+        return v
+    for head, name in PHOBIA_NAMES.items():
+        if v.startswith(head) and re.search(r"ところ|所|とこ|闇|端|体", v):
+            return f"{name}（{v}）"
+    if v in ("高所", "閉所"):
+        return f"{v}恐怖症"
+    return v
+
+
+def _health(s: Sent) -> Iterator[Candidate]:
+    t = s.text
+    if _NO_ALLERGY.search(t) and not s.other_at(t.find("アレルギー")):
+        yield cand("allergy", "アレルギー", s, negated=True)
+    else:
+        for m in _ALLERGY.finditer(t):
+            value = clean(m.group("v"))
+            if value and not s.other_at(m.start()) and value not in ("食物", "食べ物"):
+                yield cand("allergy", value, s, confidence=0.9)
+        m2 = _ALLERGY_SYMPTOM.search(t)
+        if m2 and _DEMONSTRATIVE.match(m2.group("v")):
+            m2 = None
+        if m2 and not s.other_at(m2.start()):
+            value, symptom = clean(m2.group("v")), clean(m2.group("s"))
+            yield cand("allergy", f"{value}（{symptom}）", s, confidence=0.85)
+        elif not _ALLERGY.search(t) and (found := _allergy_symptom(s)):
+            yield found
+    m3 = _PHOBIA_NAMED.search(t)
+    if m3 and not s.other_at(m3.start()):
+        yield cand("phobia", _phobia_value(m3.group(0)), s, confidence=0.9)
+    else:
+        mw = _PHOBIA_WHAT.search(t)
+        if mw and not s.other_at(mw.start()) and re.match(PHOBIAS, mw.group("v")):
+            yield cand("phobia", _phobia_value(clean(mw.group("v"))), s, confidence=0.8)
+            return
+        m4 = (
+            _PHOBIA_LEX.search(t)
+            or _PHOBIA_ANY.search(t)
+            or _PHOBIA_REACT.search(t)
+            or _PHOBIA_TRAUMA.search(t)
+        )
+        if m4 and not s.other_at(m4.start()):
+            value = re.sub(r"\s*(?:とか|や|、)\s*", "・", clean(m4.group("v")))
+            if value and value not in ("それ", "あれ", "これ", "何", "本当", "ほんと"):
+                yield cand("phobia", _phobia_value(value), s, confidence=0.8)
+    m5 = _HEALTH.search(t)
+    if (
+        m5
+        and not s.other_at(m5.start())
+        and not re.match(r"(?:じゃ|では)?(?:ない|なく)", t[m5.end() :])
+    ):
+        subject = "allergy" if m5.group("v") == "花粉症" else "health"
+        yield cand(subject, m5.group("v"), s, confidence=0.75)
+
+
+HEALTH_RULES = (_pets, _health)

@@ -1,0 +1,567 @@
+"""Japanese fact rules for preferences, relationships and the user's situation."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+from soulmem.perceive.facts.base import Candidate
+from soulmem.perceive.facts.ja_lex import (
+    BOOK_GENRES,
+    COLORS,
+    EXAM_WORDS,
+    MUSIC,
+    PHOBIAS,
+    SEASONS,
+    SELF,
+    SPORTS,
+    alt,
+    classify,
+    kanji_number,
+)
+from soulmem.perceive.facts.ja_text import HNP, NP, WORD, Sent, cand, clean, mid_phrase
+
+__all__ = ["PREF_RULES"]
+
+_CATEGORIES: dict[str, str] = {
+    "食べ物": "favorite_food",
+    "食べもの": "favorite_food",
+    "料理": "favorite_food",
+    "お菓子": "favorite_food",
+    "スイーツ": "favorite_food",
+    "飲み物": "favorite_drink",
+    "お酒": "favorite_drink",
+    "音楽": "favorite_music",
+    "曲": "favorite_music",
+    "音楽のジャンル": "favorite_music",
+    "色": "favorite_color",
+    "カラー": "favorite_color",
+    "季節": "favorite_season",
+    "映画": "favorite_movie",
+    "アニメ": "favorite_movie",
+    "本": "favorite_book",
+    "小説": "favorite_book",
+    "作家": "favorite_book",
+    "本のジャンル": "book_genre",
+    "ジャンル": "book_genre",
+    "ゲーム": "favorite_game",
+    "動物": "favorite_animal",
+    "アーティスト": "favorite_artist",
+    "歌手": "favorite_artist",
+    "バンド": "favorite_artist",
+    "アイドル": "favorite_artist",
+    "場所": "favorite_place",
+    "スポーツ": "sport",
+}
+_CAT = alt(" ".join(_CATEGORIES))
+_VAL = r"(?P<v>[^。!?、]{1,24}?)"
+_VAL_END = r"(?:です|だよ|かな|なの|なんだ|!|。|$|、|だ|って|が一番|とか|一択|かも)"
+_FAV_CAT = (
+    re.compile(rf"(?:一番|いちばん)?好きな(?P<c>{_CAT})(?:は|って)\s*{_VAL}{_VAL_END}"),
+    re.compile(rf"(?P<c>{_CAT})(?:は|だと|なら|で)\s*{_VAL}(?:が|は)(?:一番|いちばん)?(?:大)?好き"),
+    re.compile(rf"{_VAL}(?:が|は)(?:一番|いちばん)?好きな(?P<c>{_CAT})"),
+)
+_HWORD = r"(?<![ぁ-ゖ])[ぁ-ゖ]{2,5}"
+_LIKE = re.compile(
+    rf"(?P<v>{NP}|{_HWORD})(?P<p>が|は|も)?(?P<deg>一番|いちばん|大|超|めっちゃ|すごく|本当に|ほんとに|"
+    r"まじで|マジで|ほんと)?好き(?!じゃ|では|な(?:もの|人|こと|ところ|とこ)|の(?!{SELF}))"
+)
+_BEST_THING = re.compile(
+    rf"(?P<v>{NP})(?:が|は)(?:最高|至福|たまらない|欠かせない|やめられない|生きがい|癒し)"
+)
+_WEAKNESS = re.compile(rf"(?P<v>{HNP}|甘いもの|辛いもの|しょっぱいもの)(?:に|には)目がない")
+_LIKE_NOT = re.compile(rf"(?P<v>{NP})(?:は|が)?(?:あんまり|あまり|そんなに)?好きじゃない")
+_HAS_TOPIC = re.compile(rf"(?P<w>{WORD})(?:は|って)$")
+_TOPIC_OK = re.compile(
+    rf"^(?:{SELF}|{_CAT}|朝|夜|昼|夏|冬|春|秋|休み|週末|今|最近|昔|普段|毎日|家|一人|中でも|特に|"
+    r"食事|ご飯|おやつ|デザート|飲み会|果物|フルーツ|野菜|肉|魚|麺類|パン)$"
+)
+_FAN = re.compile(rf"(?P<v>{WORD})派(?:です|だよ|なの|なんだ|。|!|$|、|で|だから)")
+_HOOKED = re.compile(rf"(?P<v>{NP})(?:に|が)?(?:ハマって|はまって|どハマり|沼って)")
+_HOBBY = (
+    re.compile(rf"趣味(?:は|が|って)\s*(?P<v>[^。!?]{{2,30}}?){_VAL_END}"),
+    re.compile(rf"(?P<v>{NP})(?:が|も)趣味"),
+    re.compile(rf"(?P<v>{NP})(?:するの|をするの|やるの)が(?:好き|趣味|楽しみ|生きがい)"),
+)
+_LEISURE = re.compile(
+    r"休みの日|休日|週末|オフの日|暇な時|暇なとき|暇さえあれば|時間がある時|時間があると|家では|"
+    r"家にいる時|仕事終わり|帰ったら|土日|夜はいつも|寝る前"
+)
+_ACTIVITY = re.compile(
+    rf"(?P<v>{WORD})(?:を|に)?(?:(?:し|やっ|いじっ|触っ|育て|集め|作っ|描い|弾い|撮っ|磨い|編ん|"
+    r"巡っ|眺め|組み立て)て(?:る|ます|いる)(?!と)|(?:し|やっ|いじっ|育て|集め|作っ)てて|して過ごし|"
+    r"しに行|ばかりして|ばっかりして|ばっかして)"
+)
+_NOT_HOBBY = re.compile(
+    r"^(?:仕事|勉強|家事|残業|何|用事|準備|掃除|洗濯|料理|バイト|練習|それ|これ|一日中)$"
+)
+_STARTED = re.compile(rf"(?P<v>{NP})(?:を)?(?:始めた|始めて|はじめた|習い始め|再開した)")
+_MUSIC_BG = re.compile(rf"(?P<v>{NP})(?:を|に)?(?:かけ|流し|聴き|聞き)(?:ながら|っぱなし)")
+_MUSIC_PLAY = re.compile(
+    rf"(?P<v>{NP})(?:を|ばかり|ばっかり|ばっか)?(?:ずっと|いつも)?(?:流して|かけて|流しっぱなし|かけっぱなし)"
+)
+_MUSIC_LISTEN = re.compile(
+    rf"(?P<v>{NP})(?:を|ばかり|ばっかり|ばっか)?(?:よく|いつも|毎日|ずっと)?(?:聴いて|聞いて|聴く|聞く|聴きます)"
+)
+_NOT_MUSIC = re.compile(
+    r"^(?:ラジオ|テレビ|動画|YouTube|アニメ|ドラマ|映画|話|音|声|ニュース|それ|これ)$"
+)
+_MOVIE_TIMES = re.compile(
+    r"(?:[「『](?P<q>[^」』]{1,30})[」』]|(?:^|(?<=[、。!\s]))(?P<v>[^、。!?\s「」『』]{2,20}?))"
+    r"(?:は|を|も)?、?(?:もう)?(?:(?P<n>\d+|[一二三四五六七八九十百]+|何|数え切れない|数えきれない)回|何度)"
+    r"(?:以上)?(?:は|も)?(?:観|見)(?:て|た)"
+)
+_BOOK = re.compile(
+    rf"(?P<g>{BOOK_GENRES}|{WORD}(?=小説))(?P<k>小説|本|もの|物|漫画|マンガ)?(?:を|ばかり|ばっかり|ばっか|とか)?"
+    r"(?:よく|いつも)?読(?:む|んで|んでる|みます|み漁)",
+    re.IGNORECASE,
+)
+_COLOR_ITEMS = re.compile(
+    r"(?:持ち物|服|私服|小物|部屋|文房具|グッズ|身の回り|カバン|鞄|財布|浴衣|ネイル|コーデ|インテリア|"
+    r"スマホケース|傘|靴)(?:は|が|も)?(?:ほぼ|全部|ほとんど|だいたい|大体|いつも|基本|全て|すべて|もちろん|"
+    rf"やっぱり|絶対|大抵)?(?P<c>{COLORS})(?:色)?(?:系)?"
+    r"(?:ばかり|ばっかり|ばっか|一色|で統一|!|。|$|なの|だよ|です|、|だし|なんだ)"
+)
+_COLOR_FAN = re.compile(
+    rf"(?P<c>{COLORS})(?:色)?(?:推し|(?:い|の)(?:もの|物|服|アイテム)(?:ばかり|ばっかり|ばっか)|に囲まれ)"
+)
+_SEASON_UP = re.compile(
+    rf"(?P<x>{SEASONS})(?:が|に)?(?:来ると|になると|が近づくと|が近付くと|が来たら)[^。]*?"
+    r"(?:テンション|嬉し|うれし|ワクワク|わくわく|元気|好き|楽し|最高|上が)"
+)
+_SEASON_DOWN = re.compile(rf"(?P<x>{SEASONS})(?:が|は)?(?:苦手|嫌い|無理|しんどい)")
+_SPORT = re.compile(
+    rf"(?P<x>{SPORTS})(?:部|を|は|も|に)?(?:[^。!?、]{{0,8}}?から)?(?:ずっと|今も|まだ|週\d+で?)?(?:やって|してる|して(?:た|います)|続けて|"
+    r"習って|打って|通って|部|チーム|サークル|教室|なら負け|が得意|やってた|ばっかり|歴)"
+)
+_SPORT_HABIT = re.compile(rf"(?P<x>{SPORTS})(?:で|を|に|の練習)")
+_SINCE = re.compile(
+    r"(?P<s>小学校|小学生|中学|高校|大学|子供の頃|子どもの頃|小さい頃|幼稚園|社会人|\d+歳)(?:の頃|時代)?から"
+)
+_FREQ = re.compile(r"週\s?\d+(?:回)?|毎週|毎日|月\s?\d+(?:回)?")
+_DRINK = re.compile(
+    rf"(?P<x>{NP})(?:を|は)?(?:ばかり|ばっかり|ばっか|しか)?(?:毎日|毎朝|いつも|必ず|絶対)?"
+    r"(?:(?P<n>\d+|[一二三四五])杯)?(?:は|も)?飲(?:む|んで|まない|みます|んでる|まないと|みがち)"
+)
+_HABIT = re.compile(
+    r"毎|いつも|朝は|夜は|ないと|絶対|必ず|よく|ばかり|ばっかり|ばっか|しか|中毒|欠かせない|派|習慣|ずっと|もっぱら"
+)
+_RITUAL = re.compile(
+    r"(?:疲れた|落ち込んだ|嫌なことがあった|頑張った|ストレスが溜まった|給料日|ご褒美|休みの|週末|元気ない|"
+    r"凹んだ|へこんだ)(?:日|時|とき)?(?:は|に|の)?(?:絶対|いつも|必ず|決まって|やっぱり|やっぱ|とりあえず)"
+    rf"(?P<x>{NP})(?:を)?(?:食べ|!|。|$|、|って決めて|なの|です|だよ|一択|に限る)"
+)
+_FAVE_FOOD = re.compile(rf"(?P<x>{NP})(?:が|は)?(?:大好物|好物)|好物(?:は|が)\s*(?P<y>{NP})")
+_DISLIKE = re.compile(
+    rf"(?P<x>{NP}|あれ|それ|これ)(?:が|は|って)?(?:世界で|人生で|この世で)?(?:一番|いちばん)?(?:大)?"
+    r"(?:嫌い|きらい)(?!じゃ|では|な(?:もの|の\b))"
+)
+_DISLIKE_IS = re.compile(rf"嫌いな(?:もの|食べ物|こと)(?:は|って)\s*(?P<x>{NP})")
+_ONLY_NOT = re.compile(
+    rf"(?P<x>{NP})だけは[^。!?]{{0,14}}?(?:無理|許せない|慣れない|耐えられない|ダメ|だめ|嫌|"
+    r"食べられない|食べれない|苦手|受け付けない)"
+)
+_WEAK = re.compile(
+    rf"(?P<x>{NP})(?:が|は)?(?:ちょっと|どうしても|昔から|大の)?(?:苦手|食べられない|食べれない)(?!じゃ)"
+)
+_REFER = re.compile(rf"(?P<x>{NP})(?:だけは|は|が)(?!ず)")
+
+# relationships
+_NUMK = r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})"
+_SINGLE_FOR = re.compile(
+    rf"(?P<w>彼氏|彼女|恋人)(?:が)?いない歴(?P<n>{_NUMK}年|=年齢|イコール年齢)"
+)
+_SINGLE = re.compile(
+    r"(?:彼氏|恋人)(?:は|が|も)?(?:い|居)(?:ない|ません)|独身(?:です|だよ|なの|で|。|!|$)|フリー(?:です|だよ|なの)"
+)
+_TAKEN = re.compile(r"(?:彼氏|恋人)(?:が|は)?(?:できた|できました|いる|います|いて)")
+_MARRIED = re.compile(
+    r"結婚して(?:る|ます|います|\d+年)|結婚し(?:ました|た)(?!い)|既婚|(?<!丈)(?:夫|旦那|妻|嫁)と|(?:夫|旦那|旦那さん|妻|嫁|奥さん)(?:が|も)?(?:いる|いて|います)"
+)
+_CRUSH = re.compile(r"片思い|片想い")
+_BROKE = re.compile(r"(?:彼氏|彼女|恋人)と別れ(?:た|ちゃった|ました)")
+_PNAME = r"(?P<n>[^\W\d_ぁ-ゖァ-ヺーA-Za-z]{1,4}|[ァ-ヴー]{2,8}|[ぁ-ゖ]{2,5})"
+_PARTNER = re.compile(
+    rf"(?:彼氏|恋人)(?:の|は)\s*{_PNAME}(?:って|と|が|は|、|。|!|$|くん|さん|ちゃん)"
+)
+_PARTNER_NAMED = re.compile(rf"名前(?:は|が)\s*{_PNAME}")
+_DATING = re.compile(rf"{_PNAME}(?:くん|さん|ちゃん)?と付き合(?:って|い始め|うことに)")
+_PERIOD = (
+    r"(?P<p>高校|中学|小学校|小学生|大学|幼稚園|保育園|子供の頃|子どもの頃|小さい頃|幼い頃|\d+歳)"
+)
+_BEST = (
+    re.compile(
+        rf"{_PERIOD}(?:の頃|時代)?から(?:ずっと)?(?:一緒|仲良し|仲がいい|仲いい|の付き合い|の友達|友達)の\s*{_PNAME}"
+    ),
+    re.compile(
+        rf"(?:大?親友|幼なじみ|幼馴染)(?:の|は|って)\s*{_PNAME}(?:って|と|が|は|、|。|!|$|ちゃん|くん)"
+    ),
+    re.compile(
+        rf"{_PNAME}(?:ちゃん|くん)?(?:は|って|とは)(?:私の|僕の|俺の)?(?:一番の)?(?:大?親友|幼なじみ|幼馴染)"
+    ),
+)
+_BEST_HINT = re.compile(
+    r"親友|家族みたい|家族同然|姉妹みたい|兄弟みたい|一番の友達|幼なじみ|幼馴染|ずっと一緒"
+)
+
+# situation
+_TIME = (
+    r"(?P<t>(?:来週|再来週|今週|来月|再来月|明日|明後日|あさって|今度|週末|\d{1,2}月\d{1,2}日|\d{1,2}日後|"
+    r"\d{1,2}月)(?:の)?(?:\d{1,2}日|第[一二三四1-4](?=[月火水木金土日]曜))?(?:[月火水木金土日]曜(?:日)?)?)"
+)
+_EXAM_NAME = (
+    r"(?P<x>[^\W_ぁ-ゖ]+?\d級|TOEIC|TOEFL|IELTS|英検\S{0,3}?|漢検\S{0,3}?|"
+    r"[^\W\d_ぁ-ゖ]{2,10}?(?:検定|試験))"
+)
+_EXAM_NAMED = re.compile(
+    rf"{_EXAM_NAME}(?:の)?(?:試験|テスト|本番)?(?:を|が|は)?(?:受け|ある|控え|あって|に向け)"
+)
+_EXAM_OF = re.compile(
+    rf"(?P<x>{WORD})の(?:試験|テスト|本試験)(?:を|が|は)?(?:受け|ある|控え|あって|に向け)"
+)
+_EXAM_REFER = re.compile(
+    r"(?:試験|テスト)(?:ね|は|って|の方は|のこと|だけど|なんだけど|の話だけど|の件)、?\s*"
+    r"(?P<x>[^。!?、]{2,16}?)(?:なの|だよ|です|なんだ|の試験|。|!|$)"
+)
+_EXAM_TIME = re.compile(
+    rf"{_TIME}(?:に|は|の)?(?:[^。!?]{{0,12}}?){EXAM_WORDS}(?:が|を)?(?:ある|あって|受け|控え|だ|です|なの)"
+)
+_HEARSAY = re.compile(
+    r"(?:なんだ|んだ|だ)って(?:さ|よ|、|。|!|$)|らしい|みたい(?:だ|です)?[。!\s]*$|そうだ"
+)
+_WHEN_WORD = re.compile(
+    r"^(?:毎日|毎朝|毎晩|毎週|毎月|毎年|今|今日|昨日|明日|今でも|一緒|みんな|皆|朝|夜|昼|週\d+|月\d+)$"
+)
+_EVENTS = alt(
+    "結婚式 旅行 面接 ライブ コンサート 引っ越し 発表会 出張 手術 入院 卒業式 入学式 成人式 同窓会 "
+    "大会 試合 プレゼン デート 誕生日会 合コン フェス 留学 帰省 健康診断 お見合い 発表"
+)
+_EVENT = re.compile(
+    rf"{_TIME}(?:に|は|の)?(?:[^。!?]{{0,8}}?)(?P<e>{_EVENTS})(?:が|に|を)?(?:ある|あって|行く|いく|する|予定|控え|だ|です|なの|なんだ|!|。|$)"
+)
+_PART_TIME = (
+    re.compile(
+        rf"(?P<x>{NP})(?:で|の)(?:バイト|アルバイト|パート)(?:して|を始め|始め|やって|中|を|が)"
+    ),
+    re.compile(rf"(?:バイト先|パート先)(?:は|が)\s*(?P<x>{NP})"),
+    re.compile(rf"(?:バイト|アルバイト)(?:は|を)?\s*(?P<x>{NP})(?:に変え|にした|に決ま)"),
+)
+_QUIT = re.compile(
+    rf"(?P<x>{NP})(?:を|は)?(?:やめた|辞めた|やめました|辞めました|やめて|辞めて|卒業した|引退した|"
+    r"もう(?:飲んで|食べて|やって|して|行って)(?:ない|いない|ません))"
+)
+_GOAL = (
+    re.compile(
+        r"(?:夢|目標)(?:は|が)\s*(?P<x>[^。!?]{2,24}?)(?:になる|になること|こと|です|だよ|。|!|$)"
+    ),
+    re.compile(rf"(?P<x>{NP})になるのが(?:夢|目標)"),
+    re.compile(rf"(?P<x>{NP})(?:を)?目指して(?:る|います|ます)"),
+)
+_LANG = re.compile(
+    rf"(?P<x>{WORD}語)(?:が|は|も|なら|だったら|だけは|で)?(?:(?!けど|でも|けれど|苦手|無理|勉強|授業)[^。!?]){{0,14}}?"
+    r"(?:話せ|しゃべれ|喋れ|ペラペラ|ぺらぺら|ネイティブ|いける|イケる|できる|できます|わかる|分かる|"
+    r"通じる|得意|読める|聞き取れる|困らない|バイリンガル)(?P<neg>ない|ません|なくて)?"
+)
+_NOT_LANG = re.compile(
+    r"(?:^(?:国|言|用|物|口|死|略|造|熟|敬|主|述)|単|標準|共通|タメ|流行|外来)語$"
+)
+_DIET = re.compile(
+    r"ベジタリアン|ヴィーガン|ビーガン|糖質制限|ダイエット中|グルテンフリー|ハラール"
+)
+
+
+def _unknown_topic(s: Sent, pos: int) -> bool:
+    """``真帆はケーキが好き``: a bare name as topic right before the liked thing."""
+    m = _HAS_TOPIC.search(s.text[:pos])
+    return bool(m and not _TOPIC_OK.match(m.group("w")) and len(m.group("w")) <= 6)
+
+
+def _in_current(s: Sent, subjects: tuple[str, ...], value: str) -> bool:
+    return any(value in v for sub in subjects for v in s.context.current.get(sub, ()))
+
+
+def _likes(s: Sent) -> Iterator[Candidate]:
+    t = s.text
+    for regex in _FAV_CAT:
+        m = regex.search(t)
+        if m and not s.other_at(m.start()):
+            value = clean(m.group("v"))
+            if value and value not in ("何", "なに", "これ", "それ"):
+                yield cand(_CATEGORIES[m.group("c")], value, s, confidence=0.9)
+                return
+    for m in _LIKE.finditer(t):
+        value = clean(m.group("v"))
+        if not value or s.other_at(m.start()) or _unknown_topic(s, m.start()):
+            continue
+        if mid_phrase(t, m.start()):
+            continue
+        if re.search(r"^(?:一番|これ|それ|あれ|何|全部|みんな|本当|ほんと|好き|大)$", value):
+            continue
+        subject = classify(value, t)
+        if m.group("p") == "も" and subject not in ("sport",):
+            subject = "likes" if subject.startswith("favorite_") else subject
+        yield cand(subject, value, s, confidence=0.75)
+    for m in _BEST_THING.finditer(t):
+        value = clean(m.group("v"))
+        if value and not s.other_at(m.start()) and not _unknown_topic(s, m.start()):
+            yield cand(classify(value, t), value, s, confidence=0.7)
+    for m in _WEAKNESS.finditer(t):
+        if not s.other_at(m.start()):
+            value = clean(m.group("v"))
+            yield cand(classify(value, t), value, s, confidence=0.75)
+    for m in _LIKE_NOT.finditer(t):
+        if not s.other_at(m.start()):
+            yield cand("disliked", clean(m.group("v")), s, confidence=0.6)
+    for m in _FAN.finditer(t):
+        value = clean(m.group("v"))
+        subject = classify(value, t)
+        if value in ("犬", "猫"):
+            subject = "favorite_animal"
+        if subject != "likes" and not s.other_at(m.start()):
+            yield cand(subject, value, s, confidence=0.8)
+    m2 = _FAVE_FOOD.search(t)
+    if m2 and not s.other_at(m2.start()):
+        yield cand("favorite_food", clean(m2.group("x") or m2.group("y")), s, confidence=0.85)
+    m3 = _RITUAL.search(t)
+    if m3 and not s.other_at(m3.start()):
+        value = clean(m3.group("x"))
+        subject = classify(value, s.message)
+        if subject in ("favorite_food", "favorite_drink", "likes") and value:
+            yield cand(subject, value, s, confidence=0.75)
+    m4 = _DRINK.search(t)
+    if m4 and _HABIT.search(t) and not s.other_at(m4.start()):
+        value = clean(m4.group("x"))
+        cups = re.search(r"(\d+|[一二三四五])杯$", value)
+        count = m4.group("n") or (cups.group(1) if cups else None)
+        if cups:
+            value = value[: cups.start()]
+        if value and classify(value, "飲") == "favorite_drink" and not _WHEN_WORD.match(value):
+            when = re.search(r"毎朝|朝|毎晩|夜|寝る前|毎日", t)
+            detail = (when.group(0) if when else "") + (f"{count}杯" if count else "")
+            yield cand("favorite_drink", f"{value}（{detail}）" if detail else value, s)
+
+
+def _hobbies(s: Sent) -> Iterator[Candidate]:
+    t = s.text
+    for regex in _HOBBY:
+        m = regex.search(t)
+        if m and not s.other_at(m.start()):
+            for part in re.split(r"と|、|とか|や|,", m.group("v")):
+                value = clean(part)
+                if value and not _NOT_HOBBY.match(value):
+                    yield cand("hobby", value, s, confidence=0.85)
+            break
+    m = _HOOKED.search(t)
+    if m and not s.other_at(m.start()):
+        value = clean(m.group("v"))
+        subject = classify(value, t)
+        if subject not in (
+            "favorite_music",
+            "sport",
+            "book_genre",
+            "favorite_food",
+            "favorite_drink",
+        ):
+            subject = "hobby"
+        if value:
+            yield cand(subject, value, s, confidence=0.75)
+    if _LEISURE.search(s.before[-40:] + t):
+        for m in _ACTIVITY.finditer(t):
+            value = clean(m.group("v"))
+            if value and not _NOT_HOBBY.match(value) and not s.other_at(m.start()):
+                yield cand(
+                    "sport" if classify(value) == "sport" else "hobby", value, s, confidence=0.7
+                )
+    ms = _STARTED.search(t)
+    if ms and not s.other_at(ms.start()):
+        value = clean(ms.group("v"))
+        if value and not _NOT_HOBBY.match(value) and not re.search("バイト|ダイエット|仕事", value):
+            yield cand("sport" if classify(value) == "sport" else "hobby", value, s, confidence=0.7)
+    for regex in (_MUSIC_BG, _MUSIC_PLAY, _MUSIC_LISTEN):
+        m = regex.search(t)
+        if m and not s.other_at(m.start()):
+            value = clean(m.group("v"))
+            known = re.fullmatch(MUSIC, value, re.IGNORECASE)
+            if regex is _MUSIC_PLAY and not known:
+                continue
+            if regex is _MUSIC_LISTEN and not (known or _HABIT.search(t)):
+                continue
+            if value and not _NOT_MUSIC.match(value):
+                subject = "favorite_music" if known or regex is _MUSIC_BG else "favorite_artist"
+                value = re.sub(r"の(?:曲|歌|音楽|アルバム)$", "", value)
+                yield cand(subject, value, s, confidence=0.75)
+                break
+    m = _MOVIE_TIMES.search(t)
+    if m and not s.other_at(m.start()):
+        title = clean(m.group("q") or m.group("v") or "")
+        n = m.group("n")
+        count = kanji_number(n) if n else None
+        times = f"{count}回以上観てる" if count else "何度も観てる"
+        if title and not re.search(
+            r"^(?:それ|これ|あれ|映画|この映画|[ぁ-ゖ]+|多分|今まで|人生で)$", title
+        ):
+            yield cand("favorite_movie", f"{title}（{times}）", s, confidence=0.8)
+    m = _BOOK.search(t)
+    if m and not s.other_at(m.start()):
+        yield cand("book_genre", m.group("g") + (m.group("k") or ""), s, confidence=0.8)
+    for regex in (_COLOR_ITEMS, _COLOR_FAN):
+        m = regex.search(t)
+        if m and not s.other_at(m.start()):
+            yield cand("favorite_color", m.group("c"), s, confidence=0.8)
+            break
+    m = _SEASON_UP.search(t)
+    if m and not s.other_at(m.start()):
+        yield cand("favorite_season", m.group("x"), s, confidence=0.8)
+    m = _SEASON_DOWN.search(t)
+    if m and not s.other_at(m.start()):
+        yield cand("disliked", m.group("x"), s, confidence=0.7)
+    m = _SPORT.search(t)
+    if m is None and (_LEISURE.search(t) or re.search(r"毎週|いつも|毎朝|毎日", t)):
+        m = _SPORT_HABIT.search(t)
+    if m and not s.other_at(m.start()):
+        details = [x.group(0) for x in (_SINCE.search(t), _FREQ.search(t)) if x]
+        value = m.group("x") + (f"（{'、'.join(details)}）" if details else "")
+        if details or not _in_current(s, ("sport",), m.group("x")):
+            yield cand("sport", value, s, confidence=0.8)
+
+
+def _resolve(s: Sent, pos: int) -> str | None:
+    """The thing ``あれ`` points back to: the last topic noun before it."""
+    found = None
+    for m in _REFER.finditer(s.before + s.text[:pos]):
+        found = clean(m.group("x"))
+    return found or None
+
+
+def _dislikes(s: Sent) -> Iterator[Candidate]:
+    t = s.text
+    for regex in (_DISLIKE_IS, _ONLY_NOT, _DISLIKE):
+        for m in regex.finditer(t):
+            if s.other_at(m.start()) or _unknown_topic(s, m.start()) or mid_phrase(t, m.start()):
+                continue
+            value = clean(m.group("x"))
+            if value in ("あれ", "それ", "これ"):
+                value = _resolve(s, m.start()) or ""
+            if not value or value in ("何", "一番", "本当"):
+                continue
+            if regex is not _DISLIKE and re.fullmatch(PHOBIAS, value):
+                continue
+            yield cand("disliked", value, s, confidence=0.75)
+    for m in _WEAK.finditer(t):
+        value = clean(m.group("x"))
+        if (
+            value
+            and not re.fullmatch(PHOBIAS, value)
+            and not s.other_at(m.start())
+            and not mid_phrase(t, m.start())
+            and not _in_current(s, ("allergy", "phobia"), value)
+        ):
+            yield cand("disliked", value, s, confidence=0.7)
+
+
+def _relations(s: Sent) -> Iterator[Candidate]:
+    t = s.text
+    m = _SINGLE_FOR.search(t)
+    if m and not s.other_at(m.start()):
+        yield cand("relationship_status", f"{m.group(0)}（恋人なし）", s, confidence=0.9)
+    elif (m2 := _BROKE.search(t)) and not s.other_at(m2.start()):
+        yield cand("relationship_status", "恋人なし（最近別れた）", s, confidence=0.85)
+        yield cand("partner", "恋人", s, mode="end", confidence=0.8)
+    elif (m3 := _SINGLE.search(t)) and not s.other_at(m3.start()):
+        yield cand("relationship_status", f"恋人なし（{clean(m3.group(0))}）", s, confidence=0.85)
+    elif (m4 := _TAKEN.search(t)) and not s.other_at(m4.start()):
+        yield cand("relationship_status", "恋人あり", s, confidence=0.8)
+    elif (m5 := _MARRIED.search(t)) and not s.other_at(m5.start()):
+        yield cand("relationship_status", f"既婚（{clean(m5.group(0))}）", s, confidence=0.8)
+    elif (m6 := _CRUSH.search(t)) and not s.other_at(m6.start()):
+        yield cand("relationship_status", "片思い中", s, confidence=0.7)
+    if _TAKEN.search(s.message) and (mn := _PARTNER_NAMED.search(t)):
+        yield cand("partner", mn.group("n"), s, confidence=0.75)
+    for regex in (_PARTNER, _DATING):
+        mp = regex.search(t)
+        if mp and not s.other_at(mp.start()) and mp.group("n") not in ("いない", "いる"):
+            yield cand("partner", mp.group("n"), s, confidence=0.8)
+            if regex is _DATING:
+                yield cand("relationship_status", "恋人あり", s, confidence=0.8)
+            break
+    for regex in _BEST:
+        mb = regex.search(t)
+        if mb and not s.other_at(mb.start()):
+            period = mb.groupdict().get("p")
+            if period and not _BEST_HINT.search(s.message):
+                continue
+            name = mb.group("n")
+            note = f"{period}からの親友" if period else "親友"
+            if "幼" in mb.group(0):
+                note = "幼なじみ"
+            yield cand("best_friend", f"{name}（{note}）", s, confidence=0.85)
+            break
+
+
+def _exam_value(name: str | None, when: str | None) -> str:
+    base = f"{name}の試験" if name else "試験"
+    return f"{base}（{when}）" if when else base
+
+
+_EXAM_FORM = re.compile(r"^(?:(?P<x>.+?)の)?試験(?:（(?P<t>[^）]+)）)?$")
+
+
+def _situation(s: Sent) -> Iterator[Candidate]:
+    t = s.text
+    when_m = re.search(_TIME, t)
+    when = when_m.group("t") if when_m else None
+    current = s.context.current.get("upcoming_exam", ())
+    refer = _EXAM_REFER.search(t)
+    if refer and current and re.search(r"さっき|前に|言った|話した", t):
+        old = _EXAM_FORM.match(current[-1])
+        old_time = old.group("t") if old else None
+        name = clean(refer.group("x"))
+        yield cand("upcoming_exam", _exam_value(name, when or old_time), s, mode="refine")
+    else:
+        m = _EXAM_NAMED.search(t) or _EXAM_OF.search(t) or _EXAM_TIME.search(t)
+        if m and not s.other_at(m.start()) and not _HEARSAY.search(t[m.start() :]):
+            exam_name: str | None = m.groupdict().get("x")
+            if exam_name or when:
+                yield cand("upcoming_exam", _exam_value(exam_name, when), s, confidence=0.8)
+    me = _EVENT.search(t)
+    if me and not s.other_at(me.start()):
+        yield cand("upcoming_event", f"{me.group('e')}（{me.group('t')}）", s, confidence=0.7)
+    for regex in _PART_TIME:
+        mp = regex.search(t)
+        if mp and not s.other_at(mp.start()):
+            yield cand("part_time_job", clean(mp.group("x")), s, confidence=0.8)
+            break
+    for mq in _QUIT.finditer(t):
+        thing = clean(mq.group("x"))
+        if not thing or s.other_at(mq.start()):
+            continue
+        if re.search(r"バイト|アルバイト|パート", thing):
+            yield cand("part_time_job", thing, s, mode="end")
+            continue
+        if thing in ("仕事", "会社"):
+            yield cand("job", thing, s, mode="end", confidence=0.75)
+            yield cand("workplace", thing, s, mode="end", confidence=0.75)
+            continue
+        for subject, values in s.context.current.items():
+            if any(thing in v for v in values):
+                yield cand(subject, thing, s, mode="end", confidence=0.75)
+    for regex in _GOAL:
+        mg = regex.search(t)
+        if mg and not s.other_at(mg.start()):
+            yield cand("goal", clean(mg.group("x")), s, confidence=0.75)
+            break
+    ml = _LANG.search(t)
+    if ml and not s.other_at(ml.start()) and not _NOT_LANG.search(ml.group("x")):
+        yield cand("language", ml.group("x"), s, negated=bool(ml.group("neg")), confidence=0.75)
+    md = _DIET.search(t)
+    if md and not s.other_at(md.start()):
+        yield cand("diet", md.group(0), s, confidence=0.75)
+
+
+PREF_RULES: tuple[Callable[[Sent], Iterator[Candidate]], ...] = (
+    _likes,
+    _hobbies,
+    _dislikes,
+    _relations,
+    _situation,
+)

@@ -1,0 +1,164 @@
+"""Shared text handling for the Japanese fact rules: normalisation, sentences, topic checks."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from soulmem.perceive.facts.base import Candidate, FactContext
+from soulmem.perceive.facts.ja_lex import PERSONS, SELF
+
+__all__ = [
+    "HNP",
+    "KANJI",
+    "NP",
+    "NUM",
+    "WORD",
+    "Sent",
+    "cand",
+    "clean",
+    "mid_phrase",
+    "split_message",
+]
+
+KANJI = r"[^\W\d_ぁ-ゖァ-ヺーA-Za-z]"  # (cheaper to compile than a 一-龥 range)
+NUM = r"(?:\d{1,3}|[一二三四五六七八九十百〇]{1,4})"
+# a noun-ish run: kanji / katakana / latin, optional honorific お/ご prefix, okurigana tail
+WORD = (
+    r"(?:(?:ほうじ|たこ|みたらし|いちご|みかん|りんご|ぶどう|もも|さくら|たま|かき|わらび|きな|"
+    r"あん|みそ|しょうゆ|ごま|ゆず|ひまわり|お|ご)(?=[^\W_ぁ-ゖ]))?(?:[^\W_ぁ-ゖ]|[-&・])+"
+    r"(?:(?:き|げ|り|し|み|え|ち)(?=[がはをもにでのとっしかだよね、。!?\s]|$))?"
+)
+# a noun phrase: words joined by の / と (北海道の旭川, 千と千尋)
+NP = rf"{WORD}(?:[のと]{WORD}){{0,2}}"
+
+# a noun phrase, or a short all-hiragana word after a boundary (えび, そば, みかん)
+HNP = rf"(?:{NP}|(?:(?<![ぁ-ゖ])|(?<=[はも]))[ぁ-ゖ]{{2,5}})"
+
+_DROP = re.compile(r"[〜~]+")
+_LAUGH = re.compile(r"(?:笑|(?<=[^\x00-\x7f])w{1,5}|草)+(?=[\s。!?、]|$)")
+_SPLIT = re.compile(r"(?<=[。!?\n])")
+_QUESTION_END = re.compile(
+    r"(?:\?|っけ|でしょうか|教えて(?:よ|ね)?|言ってみて|言って(?:みて)?(?:よ|ね)?|"
+    r"答えて|覚えてる|知ってる|どう|なに|何|いつ|どこ|誰|だれ)[!。\s]*$"
+)
+_TOPIC = re.compile(
+    rf"(?P<other>{PERSONS}|[^\W\d_]{{1,8}}?(?:さん|くん|君|ちゃん|様|さま|先輩|氏))"
+    r"(?:は|が|も|の(?!頃|ころ|時|とき|日)|って|とか|にとって|、)"
+    rf"|(?P<self>{SELF})(?:は|が|も|の|って|的に|なんて|にとって|、)"
+    r"|(?P<pron>あいつ|こいつ|そいつ|あの人|あの子|その人|あの方|(?:向こう|相手)(?=は|が|も))"
+)
+_VOCATIVE = re.compile(
+    r"^(?:ねえ|ねぇ|ね)?、?(?P<n>[ァ-ヴー]{2,6}|[^\W\d_ぁ-ゖァ-ヺーA-Za-z]{1,2}(?:さん|ちゃん|くん))、"
+)
+_CONFIRM_END = re.compile(r"(?:よね|でしょ|じゃん|だよな)[!。\s]*$")
+_TRIM = re.compile(r"^[、\s・]+|[、\s・]+$")
+_LEAD = re.compile(
+    r"^(?:もう|ほぼ|ほんと|本当に|まじで|マジで|絶対|ずっと|まあ|一応|やっぱり|やっぱ|もっぱら|"
+    r"断然|断トツで|断トツ|ダントツで|ダントツ|圧倒的に|何より|なんといっても|基本|基本的に|"
+    r"いつも|一日中|ひたすら|よく|たまに|最近|今日|昨日|毎日の?|毎朝の?|毎晩の?|今は|いまは|普段|昔から|実は|"
+    r"毎朝の|毎日の|毎晩の|朝の|夜の|(?:あの|この|その)(?:[^\Wぁ-ゖ]{1,4}の)?|私の|僕の|俺の|うちの|"
+    r"自分の)+"
+)
+
+
+def clean(value: str) -> str:
+    """Trim punctuation, fillers and stray particles around a captured value."""
+    value = _TRIM.sub("", value)
+    value = _LEAD.sub("", value)
+    return value.strip()
+
+
+def mid_phrase(text: str, start: int) -> bool:
+    """The match starts inside a longer phrase (``怖い話``, ``この歌``): not a clean noun."""
+    head = text[max(0, start - 2) : start]
+    return head.endswith(("い", "な", "た", "る")) or head in ("この", "その", "あの")
+
+
+def normalise(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text)
+    text = _DROP.sub("", text)
+    return _LAUGH.sub("。", text)
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """One sentence of the message, with what a rule may need around it."""
+
+    text: str
+    before: str  # earlier sentences of the same message
+    message: str
+    context: FactContext
+    first_turns: bool  # the conversation has just begun (self-introductions)
+
+    def other_at(self, pos: int) -> bool:
+        """Whether the text before ``pos`` makes someone else the topic."""
+        return self.other_topic(self.text[:pos])
+
+    def other_topic(self, prefix: str) -> bool:
+        last = None
+        for m in _TOPIC.finditer(prefix):
+            last = m
+        names = self.known_names()
+        hit_name = -1
+        for name in names:
+            for m2 in re.finditer(re.escape(name) + r"(?:は|が|も|の|って|とか)", prefix):
+                hit_name = max(hit_name, m2.start())
+        if last is not None and last.group("self") is not None and last.start() > hit_name:
+            return False
+        if hit_name >= 0:
+            return True
+        return last is not None and (last.group("other") or last.group("pron")) is not None
+
+    def known_names(self) -> list[str]:
+        names: list[str] = []
+        if self.context.assistant_name:
+            names.append(self.context.assistant_name)
+        for subject in ("best_friend", "friend", "partner", "coworker", "spouse"):
+            for value in self.context.current.get(subject, ()):
+                name = re.split(r"[（(「]", value)[0].strip()
+                if 1 <= len(name) <= 8:
+                    names.append(name)
+        return names
+
+    @property
+    def addressed(self) -> bool:
+        """The sentence speaks about the listener (``ミコ、いちご好きだよね``)."""
+        return bool(_VOCATIVE.match(self.text) and _CONFIRM_END.search(self.text))
+
+
+def is_question(sentence: str) -> bool:
+    return bool(_QUESTION_END.search(sentence.rstrip("。! ")) or sentence.rstrip().endswith("?"))
+
+
+def split_message(text: str, context: FactContext) -> Iterator[Sent]:
+    """The message's statement sentences (questions and requests dropped)."""
+    norm = normalise(text)
+    parts = [p.strip() for p in _SPLIT.split(norm) if p.strip()]
+    first = len(context.previous_user_texts) < 3
+    before = ""
+    for part in parts:
+        if not is_question(part):
+            yield Sent(part, before, norm, context, first)
+        before += part
+
+
+def cand(
+    subject: str,
+    value: str,
+    sent: Sent,
+    *,
+    mode: str = "set",
+    negated: bool = False,
+    confidence: float = 0.8,
+) -> Candidate:
+    return Candidate(
+        subject=subject,
+        value=value,
+        negated=negated,
+        confidence=confidence,
+        mode=mode,
+        evidence=sent.text,
+    )

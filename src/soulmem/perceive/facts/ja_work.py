@@ -1,0 +1,131 @@
+"""Japanese fact rules for work and school: job, workplace, school, major
+(used by soulmem.perceive.facts.ja)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from soulmem.perceive.facts.base import Candidate
+from soulmem.perceive.facts.ja_lex import alt
+from soulmem.perceive.facts.ja_text import NP, WORD, Sent, cand, clean
+
+__all__ = ["work"]
+
+_JOBS = alt(
+    "会社員 サラリーマン OL 公務員 教師 教員 先生 看護師 ナース 医者 医師 薬剤師 介護士 保育士 "
+    "美容師 エンジニア プログラマー SE デザイナー イラストレーター 漫画家 作家 ライター 編集者 "
+    "営業 事務 経理 人事 販売員 店員 店長 銀行員 警察官 消防士 自衛官 弁護士 税理士 会計士 "
+    "研究者 大学院生 大学生 専門学生 高校生 主婦 主夫 フリーター フリーランス 自営業 "
+    "パティシエ シェフ 料理人 調理師 歯科衛生士 理学療法士 作業療法士 獣医 トリマー "
+    "客室乗務員 CA パイロット 運転手 ドライバー 配達員 建築士 大工 農家 漁師 記者 "
+    "アナウンサー 声優 俳優 歌手 ミュージシャン 写真家 カメラマン 翻訳家 通訳 塾講師 講師 "
+    "司書 学芸員 秘書 受付 コンサルタント マーケター 広報 企画 接客 SE 無職 就活生"
+)
+_JOB_IS = re.compile(
+    r"(?:仕事|職業|本業|職種)(?:は|って)\s*(?P<v>[^。!?、]{2,24}?)"
+    r"(?:です|だよ|なの|なんだ|をしてる|してる|やってる|ね|かな|さ|で(?![^、。]{0,4}(?:働|勤))|。|!|$|、)"
+)
+_JOB_BAD = re.compile(
+    r"\d+時|忙し|大変|休み|楽し|つら|辛|終わ|きつ|順調|残業|遅く|早く|いつも|今日|明日|昨日"
+)
+_JOB_NOUN = re.compile(
+    rf"(?P<v>(?:{NP}の)?{_JOBS})(?:を|として)?(?:してる|しています|してます|やってる|やってます|"
+    r"です|だよ|なの|なんだ|してて|やってて|として働|をして|の仕事)"
+)
+_JOB_OF = re.compile(
+    rf"(?P<w>{NP})で(?P<v>{NP})の仕事(?:を)?(?:してる|してます|しています|やってる|です)"
+    rf"|(?P<u>{NP})の仕事(?:を)?(?:してる|してます|しています|やってる)"
+)
+_WORKPLACE = (
+    re.compile(rf"(?P<v>{NP})(?:で|に)(?:働いて|勤めて|勤務して)"),
+    re.compile(rf"(?P<v>{NP})(?:勤務|勤め)(?!先)"),
+    re.compile(
+        rf"(?:職場|会社|勤務先|勤め先)(?:は|が)\s*(?P<v>{NP})(?:です|だよ|なの|。|!|$|、|で)"
+    ),
+)
+_PART_TIME_TALK = re.compile(r"バイト|アルバイト|パート")
+# a sentence that is only a job title (``飼育員の見習い。``) in a message about work
+_JOB_BARE = re.compile(
+    r"^(?:今は|今|いまは|現在|肩書きは|役職は)?\s*(?P<v>(?:[^\W\d_ぁ-ゖ]{1,8}の)?[^\W\d_ぁ-ゖ]{0,8}"
+    r"(?:員|師|士|官|医|手|家|者|工|マン|スタッフ|職人|アシスタント|エンジニア|デザイナー|"
+    r"トレーナー|コーチ|キャスト|ガイド|クルー)(?:の?見習い|見習い|補佐|助手|の卵|志望)?"
+    r"|[^\W\d_ぁ-ゖ]{2,10}(?:の)?(?:見習い|の卵))"
+    r"(?:です|だよ|なの|なんだ|やってる|として|ね)?[!。\s]*$"
+)
+_WORK_TALK = re.compile(r"働|仕事|職|勤め|勤務|転職|就職|採用|配属|入社")
+_JOB_CHANGE = re.compile(
+    r"(?:今月|先月|来月|今年|今週|先週|\d{1,2}月|春|4月)から|転職|までの話|辞めて|やめて|"
+    r"って言った(?:けど|じゃん)|訂正|変わった|変わって|新しく"
+)
+_SCHOOL = (
+    re.compile(
+        rf"(?P<v>{WORD}(?:大学|大|高校|高|専門学校|学校|短大|中学|大学院))(?:に通って|の\d年|生|に在学|で勉強|に通う|の学生)"
+    ),
+    re.compile(
+        r"(?P<v>(?:大学|高校|中学|専門|大学院)(?:\d|[一二三四五六])年(?:生)?)(?:です|だよ|なの|で|、|。|!|$)"
+    ),
+)
+_MAJOR = (
+    re.compile(rf"専攻(?:は|が)\s*(?P<v>{NP})"),
+    re.compile(rf"(?P<v>{NP})を専攻"),
+    re.compile(rf"(?P<v>{WORD}(?:学部|学科))(?:に|で|です|の|だよ|なの|生)"),
+)
+
+
+def _where_work(text: str) -> str | None:
+    for regex in _WORKPLACE:
+        m = regex.search(text)
+        if m:
+            return re.sub(r"^(?:(?:今月|先月|来月|今年|\d{1,2}月|春)から)", "", clean(m.group("v")))
+    return None
+
+
+def work(s: Sent) -> Iterator[Candidate]:
+    t = s.text
+    job_found = False
+    m = _JOB_IS.search(t)
+    if m and not s.other_at(m.start()):
+        value = clean(m.group("v"))
+        if value and not _JOB_BAD.search(value) and re.search(r"[^\W\d_ぁ-ゖ]$", value):
+            yield cand("job", value, s, confidence=0.85)
+            job_found = True
+    if not job_found:
+        m = _JOB_NOUN.search(t)
+        if m and not s.other_at(m.start()):
+            yield cand("job", clean(m.group("v")), s, confidence=0.75)
+    if not job_found and (mo := _JOB_OF.search(t)) and not s.other_at(mo.start()):
+        yield cand("job", clean(mo.group("v") or mo.group("u")), s, confidence=0.75)
+        if mo.group("w"):
+            yield cand("workplace", clean(mo.group("w")), s, confidence=0.7)
+    place = None
+    for regex in _WORKPLACE:
+        m = regex.search(t)
+        if m and not s.other_at(m.start()):
+            value = re.sub(
+                r"^(?:(?:今月|先月|来月|今年|今週|先週|\d{1,2}月|春)から)", "", clean(m.group("v"))
+            )
+            if value and not re.search(r"^(?:ここ|そこ|今|毎日|家)$", value):
+                place = value
+                yield cand("workplace", value, s, confidence=0.75)
+                if _PART_TIME_TALK.search(s.message):
+                    yield cand("part_time_job", value, s, confidence=0.7)
+                elif not job_found and _JOB_CHANGE.search(s.message):
+                    yield cand("job", f"{value}勤務", s, confidence=0.65)
+                break
+    mb = _JOB_BARE.search(t)
+    if mb and not job_found and _WORK_TALK.search(s.message) and not _PART_TIME_TALK.search(t):
+        value = clean(mb.group("v"))
+        where = _where_work(s.before) if place is None else place
+        if value and not s.other_topic(s.before[-30:]):
+            yield cand("job", f"{where}の{value}" if where else value, s, confidence=0.7)
+    for regex in _SCHOOL:
+        m = regex.search(t)
+        if m and not s.other_at(m.start()):
+            yield cand("school", clean(m.group("v")), s, confidence=0.8)
+            break
+    for regex in _MAJOR:
+        m = regex.search(t)
+        if m and not s.other_at(m.start()):
+            yield cand("major", clean(m.group("v")), s, confidence=0.8)
+            break
