@@ -19,8 +19,17 @@ from soulmem.llm import FakeLLM, OpenAICompatibleLLM
 from soulmem.perceive.facts import FactContext
 from soulmem.perceive.facts.llm import FACT_SCHEMA, LLMFactExtractor
 
-GOOD = {"facts": [{"subject": "pet", "value": "cat named Mochi", "about": "user",
-                   "negated": False, "mode": "set"}]}
+GOOD = {
+    "facts": [
+        {
+            "subject": "pet",
+            "value": "cat named Mochi",
+            "about": "user",
+            "negated": False,
+            "mode": "set",
+        }
+    ]
+}
 
 
 def test_valid_llm_answer_is_used() -> None:
@@ -39,12 +48,33 @@ def test_valid_llm_answer_is_used() -> None:
         LLMUnavailable("429"),
         LLMError("garbage"),
         {"facts": "nope"},
-        {"facts": [{"subject": "shoe_size", "value": "9", "about": "user", "negated": False,
-                    "mode": "set"}]},
-        {"facts": [{"subject": "pet", "value": "", "about": "user", "negated": False,
-                    "mode": "set"}]},
-        {"facts": [{"subject": "pet", "value": "x", "about": "martian", "negated": False,
-                    "mode": "set"}]},
+        {
+            "facts": [
+                {
+                    "subject": "shoe_size",
+                    "value": "9",
+                    "about": "user",
+                    "negated": False,
+                    "mode": "set",
+                }
+            ]
+        },
+        {
+            "facts": [
+                {"subject": "pet", "value": "", "about": "user", "negated": False, "mode": "set"}
+            ]
+        },
+        {
+            "facts": [
+                {
+                    "subject": "pet",
+                    "value": "x",
+                    "about": "martian",
+                    "negated": False,
+                    "mode": "set",
+                }
+            ]
+        },
     ],
 )
 def test_failures_fall_back_to_the_rules(reply: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -124,7 +154,7 @@ def _smollm() -> str | None:
     if spec is None or importlib.util.find_spec("xllamacpp") is None:
         return None
     assert spec.submodule_search_locations is not None
-    path = Path(list(spec.submodule_search_locations)[0]) / "SmolLM2-135M-Instruct.Q4_1.gguf"
+    path = Path(next(iter(spec.submodule_search_locations))) / "SmolLM2-135M-Instruct.Q4_1.gguf"
     return str(path) if path.exists() else None
 
 
@@ -156,8 +186,9 @@ def test_real_local_openai_compatible_server(llama_server: str) -> None:
     135M model's facts are poor, so either it yields valid candidates or the rules answer."""
     llm = OpenAICompatibleLLM(base_url=llama_server, model="smollm2", max_tokens=256)
     schema = {"type": "object", "properties": {"ok": {"type": "boolean"}}, "required": ["ok"]}
-    answer = llm.complete_json(system="Answer with JSON.", user="Is water wet?",
-                               schema=schema, timeout=60)
+    answer = llm.complete_json(
+        system="Answer with JSON.", user="Is water wet?", schema=schema, timeout=60
+    )
     assert isinstance(answer.get("ok"), bool)
     extractor = LLMFactExtractor(llm, timeout=60)
     found = extractor("I have a cat named Mochi.", FactContext(), "en")

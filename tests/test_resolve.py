@@ -12,8 +12,12 @@ SCOPE = Scope("u1", "luna")
 T0 = datetime(2025, 3, 1, tzinfo=UTC)
 
 
-def apply(current: list[Fact], *candidates: Candidate, event: str = "ev_2",
-          now: datetime = T0 + timedelta(days=1)) -> tuple[list[Fact], object]:
+def apply(
+    current: list[Fact],
+    *candidates: Candidate,
+    event: str = "ev_2",
+    now: datetime = T0 + timedelta(days=1),
+) -> tuple[list[Fact], object]:
     changes = resolve_facts(SCOPE, candidates, current, event_id=event, now=now)
     closed = {f.id for f in changes.closed}
     confirmed = {f.id: f for f in changes.confirmed}
@@ -25,7 +29,11 @@ def test_new_fact_gets_category_kind_and_evidence() -> None:
     facts, changes = apply([], Candidate("birthday", "3월 15일"), event="ev_1")
     (fact,) = facts
     assert (fact.subject, fact.value, fact.category, fact.kind) == (
-        "birthday", "3월 15일", FactCategory.IDENTITY, "profile")
+        "birthday",
+        "3월 15일",
+        FactCategory.IDENTITY,
+        "profile",
+    )
     assert fact.evidence_event_ids == ("ev_1",) and fact.valid_to is None
     assert [r.reason for r in changes.revisions] == ["observed"]  # type: ignore[attr-defined]
 
@@ -64,8 +72,9 @@ def test_multi_valued_subjects_coexist() -> None:
 
 def test_refinement_keeps_the_earlier_evidence() -> None:
     facts, _ = apply([], Candidate("pet", "dog"), event="ev_6")
-    facts, changes = apply(facts, Candidate("pet", "corgi named Waffles", mode="refine"),
-                           event="ev_15")
+    facts, changes = apply(
+        facts, Candidate("pet", "corgi named Waffles", mode="refine"), event="ev_15"
+    )
     (pet,) = facts
     assert pet.value == "corgi named Waffles"
     assert pet.evidence_event_ids == ("ev_6", "ev_15")
@@ -73,15 +82,25 @@ def test_refinement_keeps_the_earlier_evidence() -> None:
 
 
 def test_end_and_negation_close_without_replacement() -> None:
-    facts, _ = apply([], Candidate("part_time_job", "convenience store"),
-                     Candidate("allergy", "kiwi"), Candidate("allergy", "dust"))
-    facts, changes = apply(facts, Candidate("part_time_job", "", mode="end"),
-                           Candidate("allergy", "kiwi", negated=True))
+    facts, _ = apply(
+        [],
+        Candidate("part_time_job", "convenience store"),
+        Candidate("allergy", "kiwi"),
+        Candidate("allergy", "dust"),
+    )
+    facts, changes = apply(
+        facts,
+        Candidate("part_time_job", "", mode="end"),
+        Candidate("allergy", "kiwi", negated=True),
+    )
     assert sorted(f.value for f in facts) == ["dust"]
     assert sorted(r.reason for r in changes.revisions) == ["ended", "negated"]  # type: ignore[attr-defined]
 
 
 def test_facts_about_others_are_not_the_users() -> None:
-    facts, changes = apply([], Candidate("birthday", "May 2", about="other"),
-                           Candidate("birthday", "July 4", about="assistant"))
+    facts, changes = apply(
+        [],
+        Candidate("birthday", "May 2", about="other"),
+        Candidate("birthday", "July 4", about="assistant"),
+    )
     assert facts == [] and not changes

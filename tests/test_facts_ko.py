@@ -1,0 +1,423 @@
+"""Korean rule-based fact extraction: phrasings per subject, split facts, corrections,
+negation, third parties and questions."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from soulmem.perceive.facts.base import Candidate, FactContext
+from soulmem.perceive.facts.ko import extract
+
+CTX = FactContext(assistant_name="루나")
+
+
+def _facts(text: str, ctx: FactContext = CTX) -> list[Candidate]:
+    return extract(text, ctx)
+
+
+def _user(text: str, ctx: FactContext = CTX) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for c in _facts(text, ctx):
+        if c.about == "user" and not c.negated and c.mode != "end":
+            out.setdefault(c.subject, []).append(c.value)
+    return out
+
+
+# (message, subject, substring the value must contain)
+POSITIVE: list[tuple[str, str, str]] = [
+    # name
+    ("안녕 루나! 나 도현이야, 이도현. 잘 부탁해", "name", "이도현"),
+    ("내 이름은 박서연이야. 편하게 불러", "name", "박서연"),
+    ("반가워~ 저는 김하늘입니다", "name", "김하늘"),
+    ("처음 왔어 ㅎㅎ 난 지호야", "name", "지호"),
+    ("그냥 하늘이라고 불러줘", "nickname", "하늘"),
+    # age
+    ("올해로 스물다섯인데 아직도 이런 거 보면 설레", "age", "25세"),
+    ("나 25살이야", "age", "25세"),
+    ("이제 서른 살 됐어 ㅠㅠ", "age", "30세"),
+    ("사실 나이 속였어, 스물일곱이야", "age", "27세"),
+    ("나이는 19인데 다들 더 들어 보인대", "age", "19세"),
+    ("올해 마흔둘이야 ㅋㅋ 아재지 뭐", "age", "42세"),
+    # birthday
+    ("나 3월 15일에 태어났는데 그날 눈 왔대", "birthday", "3월 15일"),
+    ("내 생일은 11월 2일이야", "birthday", "11월 2일"),
+    ("나 12월 25일생이라 선물 한 번에 받아 ㅠ", "birthday", "12월 25일"),
+    ("크리스마스에 태어나서 생일 케이크를 늘 트리 옆에서 먹었어", "birthday", "12월 25일"),
+    ("생일이 7/4야", "birthday", "7월 4일"),
+    # height
+    ("178이라 애매하게 크거든", "height", "178cm"),
+    ("키가 162밖에 안 돼서 높은 선반은 못 닿아", "height", "162cm"),
+    ("나 185cm라서 버스 손잡이에 머리 박아", "height", "185cm"),
+    # blood type, MBTI, handedness
+    ("친구들이 나보고 완전 B형 남자래 ㅋㅋ", "blood_type", "B형"),
+    ("혈액형은 AB야", "blood_type", "AB형"),
+    ("나 O형이라 모기가 엄청 물어", "blood_type", "O형"),
+    ("나 ENFP라 낯가림이 없어", "mbti", "ENFP"),
+    ("mbti는 istj야 ㅋㅋ 계획 없으면 불안해", "mbti", "ISTJ"),
+    ("나 왼손잡이라 가위질 못해", "handedness", "왼손잡이"),
+    # hometown
+    ("난 부산 토박이야", "hometown", "부산"),
+    ("원래 광주 출신인데 대학 때문에 올라왔어", "hometown", "광주"),
+    ("고향은 강릉이야. 바다 보고 자랐지", "hometown", "강릉"),
+    ("제주도에서 나고 자랐어", "hometown", "제주도"),
+    # residence
+    ("지금은 역삼동 원룸에서 혼자 살아", "current_residence", "역삼동 원룸"),
+    ("요즘 분당에서 자취해", "current_residence", "분당"),
+    ("나 인천 살아", "current_residence", "인천"),
+    ("사는 곳은 수원 영통이야", "current_residence", "수원 영통"),
+    # job, school, major
+    ("나 간호사야. 3교대라 맨날 피곤해", "job", "간호사"),
+    ("저는 회사원이에요", "job", "회사원"),
+    ("게임 회사에서 개발자로 일해", "job", "개발자"),
+    ("건축 전공한 걸 매일 후회 중이야", "major", "건축"),
+    ("전공은 경영학이야", "major", "경영학"),
+    ("나 컴퓨터공학과 3학년이야", "major", "컴퓨터공학과"),
+    ("한국대 다녀", "school", "한국대"),
+    # family
+    ("우리 집은 부모님이랑 누나, 나 이렇게 넷이야", "family", "4인 가족"),
+    ("우리 집은 부모님이랑 누나, 나 이렇게 넷이야", "family", "누나"),
+    ("나 외동이야", "family", "외동"),
+    ("남동생 하나 있어. 중학생인데 말을 안 들어", "family", "남동생"),
+    ("삼남매 중 막내야", "family", "막내"),
+    ("다섯 식구라 명절마다 시끄러워", "family", "5인 가족"),
+    # pets
+    ("그 좁은 방에서 고양이 한 마리랑 같이 살아. 치즈색 코숏인데 완전 상전이야", "pet", "고양이"),
+    ("그 좁은 방에서 고양이 한 마리랑 같이 살아. 치즈색 코숏인데 완전 상전이야", "pet", "코숏"),
+    ("강아지 키워. 말티즈야", "pet", "강아지"),
+    ("뭉치라는 푸들 키우고 있어", "pet", "뭉치"),
+    ("햄스터 두 마리 키우는 중", "pet", "햄스터"),
+    # allergy
+    ("나 땅콩 들어간 거 먹으면 목이 부어서 응급실 가야 돼", "allergy", "땅콩"),
+    ("새우 알레르기 있어서 해산물은 조심해", "allergy", "새우"),
+    ("복숭아 먹으면 입술이 부어", "allergy", "복숭아"),
+    ("고양이 털 닿으면 두드러기 나", "allergy", "고양이 털"),
+    # phobia
+    ("거미만 보면 진짜 소리 지르면서 도망가", "phobia", "거미"),
+    ("나 귀신 진짜 무서워해", "phobia", "귀신"),
+    ("고소공포증 있어서 놀이기구 못 타", "phobia", "고소공포증"),
+    ("뱀 생각만 해도 소름 돋아", "phobia", "뱀"),
+    # food and drink
+    ("기분 꿀꿀할 때 뜨끈한 돼지국밥 한 그릇이면 다 풀리거든", "favorite_food", "돼지국밥"),
+    ("내 소울푸드는 엄마표 김치찌개야", "favorite_food", "김치찌개"),
+    ("제일 좋아하는 음식은 마라탕이야", "favorite_food", "마라탕"),
+    ("떡볶이라면 자다가도 일어나", "favorite_food", "떡볶이"),
+    ("나는 한겨울에도 아이스 아메리카노만 마셔", "favorite_drink", "아이스 아메리카노"),
+    ("하루에 콜라 세 잔씩 마셔", "favorite_drink", "콜라"),
+    ("밀크티 진짜 좋아해", "favorite_drink", "밀크티"),
+    # music, colour, season
+    ("이어폰으론 시티팝 틀어놓고 걸어", "favorite_music", "시티팝"),
+    ("요즘 재즈에 푹 빠졌어", "favorite_music", "재즈"),
+    ("힙합만 들어", "favorite_music", "힙합"),
+    ("이불, 커튼, 폰케이스까지 죄다 초록이야", "favorite_color", "초록"),
+    ("보라색이 제일 좋아", "favorite_color", "보라색"),
+    ("하늘색 보면 마음이 편해져", "favorite_color", "하늘색"),
+    ("나는 일 년 내내 가을만 기다리면서 살아", "favorite_season", "가을"),
+    ("겨울이 제일 좋아. 눈 오는 날 최고", "favorite_season", "겨울"),
+    ("봄 진짜 좋아해", "favorite_season", "봄"),
+    # movies, books
+    ("인터스텔라라고 알아? 우주 영화인데 벌써 다섯 번 봤어", "favorite_movie", "인터스텔라"),
+    ("인생 영화는 라라랜드야", "favorite_movie", "라라랜드"),
+    ("어바웃타임 열 번도 넘게 봤어", "favorite_movie", "어바웃타임"),
+    ("자기 전에 추리소설 한 챕터씩 읽는 게 낙이야", "book_genre", "추리소설"),
+    ("판타지 소설 엄청 좋아해", "book_genre", "판타지"),
+    ("요즘 SF 책만 읽어", "book_genre", "SF"),
+    # sport, hobby
+    ("운동은 배드민턴 쳐", "sport", "배드민턴"),
+    ("주 3회 필라테스 다녀", "sport", "필라테스"),
+    ("퇴근하고 매일 수영해", "sport", "수영"),
+    ("주말엔 필름카메라 들고 골목 사진 찍으러 다녀", "hobby", "필름카메라"),
+    ("취미는 뜨개질이야", "hobby", "뜨개질"),
+    ("쉬는 날엔 맛집 찾으러 다녀", "hobby", "맛집"),
+    ("요즘 베이킹에 빠졌어", "hobby", "베이킹"),
+    # dislikes
+    ("혹시 밥 먹게 되면 오이는 꼭 빼줘", "disliked", "오이"),
+    ("가지는 진짜 싫어", "disliked", "가지"),
+    ("고수 냄새만 맡아도 헛구역질 나", "disliked", "고수"),
+    ("민트초코는 극혐이야", "disliked", "민트초코"),
+    # relationship
+    ("나 모태솔로야 ㅠ", "relationship_status", "모태솔로"),
+    ("여친 없어 ㅋㅋ", "relationship_status", "솔로"),
+    ("요즘 지은이랑 사귀고 있어", "partner", "지은"),
+    ("남친 생겼어!!", "relationship_status", "연애 중"),
+    # friends
+    (
+        "정우 놈이 들으면 부러워하겠다. 고등학교 때부터 하루도 안 빼고 붙어 다닌 놈인데",
+        "best_friend",
+        "정우",
+    ),
+    ("내 베프는 수아야. 초등학교 때부터 친구", "best_friend", "수아"),
+    ("민재라는 절친이 있는데 걔가 요리를 잘해", "best_friend", "민재"),
+    # exams, events, part-time jobs
+    ("나 다음 주 목요일에 시험이 있어서 멘탈이 나갔어", "upcoming_exam", "다음 주 목요일"),
+    ("모레 토익 시험 봐야 돼", "upcoming_exam", "토익"),
+    ("이번 주 금요일에 면접 있어", "upcoming_event", "면접"),
+    ("주말엔 편의점 야간 알바까지 뛰어서 잠이 부족해", "part_time_job", "편의점"),
+    ("카페에서 알바해", "part_time_job", "카페"),
+    ("고깃집 알바 하고 있어", "part_time_job", "고깃집"),
+    # misc identity
+    ("나 비건이라 고기 안 먹어", "diet", "비건"),
+    ("천식 있어서 달리기는 힘들어", "health", "천식"),
+    ("일본어 조금 할 줄 알아", "language", "일본어"),
+    ("나 물병자리야", "zodiac", "물병자리"),
+    ("교회 다녀", "religion", "기독교"),
+    ("꿈은 웹툰 작가야", "goal", "웹툰 작가"),
+]
+
+
+@pytest.mark.parametrize(("text", "subject", "expected"), POSITIVE)
+def test_positive(text: str, subject: str, expected: str) -> None:
+    got = _user(text)
+    assert subject in got, f"{subject} missing in {got}"
+    assert any(expected in v for v in got[subject]), got[subject]
+
+
+# messages that must give no user fact of these subjects (third parties, questions, probes)
+NOISE: list[tuple[str, tuple[str, ...]]] = [
+    ("누나는 결혼해서 지금 대전 살고", ("current_residence",)),
+    ("정우는 떡볶이 좋아해", ("favorite_food", "likes")),
+    ("루나 생일은 언제야?", ("birthday",)),
+    ("내 생일 언제라고 했지?", ("birthday",)),
+    ("너는 뭐 좋아해?", ("likes", "favorite_food")),
+    ("나 몇 살이라고 했지? 그리고 내 전공 뭐였더라?", ("age", "major")),
+    ("우리 집 고양이 이름은?", ("pet", "name")),
+    ("스물! 전 재산 다 걸었다!", ("age",)),
+    ("열일곱!", ("age",)),
+    ("노란 망토 마녀가 경쟁자 되겠네", ("favorite_color",)),
+    ("빨간 돌만 피하면 되지?", ("favorite_color",)),
+    ("검은 고양이다! 도도하게 앉아 있네", ("pet",)),
+    ("루나 승급 시험 좀 잘 봐주세요 ㅋㅋ", ("upcoming_exam", "book_genre")),
+    ("동생은 키가 180이야", ("height",)),
+    ("엄마는 광주 출신이야", ("hometown",)),
+    ("세린 경은 거미 하나도 안 무서워하시네요", ("phobia",)),
+    ("아이스 아메리카노 한 잔 들이키고 싶다", ("favorite_drink",)),
+    ("배드민턴 한 게임 치고 싶다", ("sport",)),
+    ("다리 여덟 개 달린 건 다 싫어", ("disliked",)),
+    ("지갑 꺼내기 싫은 얼굴이야", ("disliked",)),
+    ("버섯 스튜 좋아. 두 그릇 주세요!", ("likes", "favorite_food")),
+    ("친구네 강아지 이름은 콩이야", ("pet",)),
+    ("우리 엄마 생일은 5월 3일이야", ("birthday",)),
+    ("형은 ISTP고 MBTI 맹신해", ("mbti",)),
+    ("이번엔 부산으로 여행 가고 싶어", ("current_residence",)),
+    ("아 국밥 생각난다", ("favorite_food",)),
+    ("다섯 번 말해도 안 들어", ("favorite_movie",)),
+    ("우리 강아지 초코는 벌써 열 살이야", ("age",)),
+    ("요크셔테리어 키워. 이름은 콩이", ("name",)),
+    ("나 요즘 만나는 사람 생겼어! 이름은 하은이야", ("name",)),
+    ("이건 비밀인데 세린 경 무서워", ("phobia",)),
+    ("누나는 결혼한 뒤로 대전 살아", ("current_residence",)),
+    ("기말고사 다음 주라 도서관에서 살아", ("current_residence",)),
+    ("이 정도면 열이야", ("age",)),
+    ("우리 형은 의사고 나는 백수야", ("job",)),  # checked below: only 백수
+    ("선장님은 고향이 어디세요?", ("hometown",)),
+    ("오 화성 출신이라고? 신기하다", ("hometown",)),
+    ("카이는 매운 거 진짜 좋아하네 ㅋㅋ", ("likes", "favorite_food")),
+    ("함장님 생일이 내일이래! 파티 준비하자", ("birthday",)),
+    ("그 친구는 서울대 다닌대", ("school",)),
+    ("엘라는 피아노 잘 쳐", ("hobby",)),
+    ("민수 형은 야구 좋아해", ("likes", "hobby", "sport")),
+    ("맞아 나 그거 세 번 봤어", ("favorite_movie",)),
+    ("이 별에서는 다들 초록색 옷만 입네", ("favorite_color",)),
+]
+
+
+@pytest.mark.parametrize(("text", "subjects"), NOISE)
+def test_noise(text: str, subjects: tuple[str, ...]) -> None:
+    got = _user(text)
+    for subject in subjects:
+        if subject == "job" and "백수" in text:
+            assert got.get("job") == ["백수"]
+            continue
+        assert subject not in got, f"{subject}: {got.get(subject)}"
+
+
+NEGATED: list[tuple[str, str]] = [
+    ("나 반려동물 없어", "pet"),
+    ("알레르기 없어. 아무거나 다 먹어", "allergy"),
+    ("술 안 마셔", "diet"),
+    ("나 왼손잡이 아니야", "handedness"),
+]
+
+
+@pytest.mark.parametrize(("text", "subject"), NEGATED)
+def test_negated(text: str, subject: str) -> None:
+    found = [c for c in _facts(text) if c.subject == subject]
+    assert found and all(c.negated for c in found)
+    assert subject not in _user(text)
+
+
+def test_pet_split_refine() -> None:
+    first = _user("고양이 한 마리랑 같이 살아. 치즈색 코숏인데 완전 상전이야")
+    ctx = FactContext(current={"pet": tuple(first["pet"])}, assistant_name="루나")
+    found = [
+        c
+        for c in _facts("아 참, 우리 고양이 이름 말 안 했지? 호떡이야. 털 색이 호떡 색이라서", ctx)
+    ]
+    pet = [c for c in found if c.subject == "pet"]
+    assert len(pet) == 1 and pet[0].mode == "refine"
+    assert "호떡" in pet[0].value and "코숏" in pet[0].value and "고양이" in pet[0].value
+
+
+def test_pet_name_other_animal() -> None:
+    ctx = FactContext(current={"pet": ("강아지 (말티즈)",)})
+    pet = [c for c in _facts("우리 강아지 이름은 보리야", ctx) if c.subject == "pet"]
+    assert pet and pet[0].mode == "refine" and "보리" in pet[0].value and "말티즈" in pet[0].value
+
+
+def test_exam_split_refine() -> None:
+    ctx = FactContext(current={"upcoming_exam": ("다음 주 목요일 시험",)})
+    text = (
+        "ㅋㅋ 그럴게. 아 그리고 아까 말한 시험, 구조역학이라 더 무서워. 교수님이 반타작이 기본이래"
+    )
+    found = _facts(text, ctx)
+    exam = [c for c in found if c.subject == "upcoming_exam"]
+    assert len(exam) == 1 and exam[0].mode == "refine"
+    assert exam[0].value == "다음 주 목요일 구조역학 시험"
+    assert not [c for c in found if c.subject == "phobia"]
+
+
+def test_move_correction_sets_only_new_place() -> None:
+    text = "나 사실 어제 이사했어! 역삼동 원룸 빼고 마포구 망원동으로 왔어. 한강 가까워서 좋아"
+    res = [c for c in _facts(text) if c.subject == "current_residence"]
+    assert [c.value for c in res] == ["마포구 망원동"]
+    assert res[0].mode == "set"
+
+
+def test_move_other_phrasing() -> None:
+    res = _user("지난주에 대구로 이사 왔어. 아직 짐 정리 중")
+    assert res.get("current_residence") == ["대구"]
+
+
+def test_job_change_ends_old_and_sets_new() -> None:
+    ctx = FactContext(current={"part_time_job": ("편의점 야간 알바 (주말)",)})
+    found = _facts(
+        "나 편의점 알바 그만뒀어! 이제 집 앞 빵집에서 일해. 빵 냄새 맡으면서 일하니까 천국", ctx
+    )
+    modes = [(c.subject, c.mode) for c in found]
+    assert ("part_time_job", "end") in modes
+    sets = [c.value for c in found if c.subject == "part_time_job" and c.mode == "set"]
+    assert sets == ["집 앞 빵집"]
+
+
+def test_age_correction() -> None:
+    found = [c for c in _facts("사실 나이 속였어, 스물일곱이야") if c.subject == "age"]
+    assert found[0].value == "27세 (스물일곱)" and found[0].mode == "set"
+
+
+def test_several_facts_in_one_message() -> None:
+    got = _user(
+        "요즘 주말엔 필름카메라 들고 골목 사진 찍으러 다녀. 이어폰으론 시티팝 틀어놓고. "
+        "그러면 80년대 도쿄 걷는 기분이야 ㅋㅋ"
+    )
+    assert "hobby" in got and "favorite_music" in got
+    got2 = _user("나 서른둘이고 판교에서 개발자로 일해. 고향은 전주야")
+    assert got2["age"] == ["32세 (서른둘)"]
+    assert got2["job"] == ["개발자"] and got2["hometown"] == ["전주"]
+
+
+def test_family_detail_is_kept_but_sister_residence_is_not_users() -> None:
+    got = _user("우리 집은 부모님이랑 누나, 나 이렇게 넷이야. 누나는 결혼해서 지금 대전 살고")
+    assert "current_residence" not in got
+    assert "4인 가족" in got["family"][0] and "대전" in got["family"][0]
+
+
+def test_values_are_normalised() -> None:
+    assert _user("올해로 스물다섯인데")["age"] == ["25세 (스물다섯)"]
+    assert _user("나 3월 15일에 태어났어")["birthday"] == ["3월 15일"]
+    assert _user("완전 b형이야")["blood_type"] == ["B형"]
+    assert _user("178이라 좀 큰 편이야")["height"] == ["178cm"]
+
+
+# held-out style: another user, other phrasings, several facts, distractors
+HELD_OUT: list[tuple[str, dict[str, str]]] = [
+    (
+        "하이 루나~ 난 윤서아라고 해. 대구에서 태어나고 자랐어",
+        {"name": "윤서아", "hometown": "대구"},
+    ),
+    ("벌써 서른하나야 ㅠ 시간 진짜 빠르다", {"age": "31세"}),
+    ("할로윈에 태어나서 생일마다 코스튬 파티해", {"birthday": "10월 31일"}),
+    ("나 키 160인데 힐 신으면 165 돼", {"height": "160cm"}),
+    ("나 INTJ야, 계획 틀어지면 멘붕 옴", {"mbti": "INTJ"}),
+    ("고양이 두 마리 모시고 살아 ㅋㅋ 러시안블루랑 먼치킨", {"pet": "고양이"}),
+    ("나 갑각류 알레르기 있어서 게 먹으면 큰일 나", {"allergy": "갑각류"}),
+    ("바퀴벌레 보면 그 자리에서 얼어버려", {"phobia": "바퀴벌레"}),
+    ("스트레스 받을 땐 매운 떡볶이 한 접시면 다 풀려", {"favorite_food": "떡볶이"}),
+    ("매일 아침 라떼 두 잔씩 마셔", {"favorite_drink": "라떼"}),
+    ("운동은 클라이밍 해. 일주일에 세 번", {"sport": "클라이밍"}),
+    ("요즘 뜨개질에 완전 빠져서 목도리만 세 개 떴어", {"hobby": "뜨개질"}),
+    ("나 파프리카는 진짜 못 먹어", {"disliked": "파프리카"}),
+    ("다음 달 3일에 정보처리기사 시험 있어", {"upcoming_exam": "정보처리기사"}),
+    ("우리 가족은 엄마, 아빠, 여동생 둘, 나 이렇게 다섯이야", {"family": "5인 가족"}),
+    ("지금 망원동 투룸에서 친구랑 같이 살아", {"current_residence": "망원동"}),
+    ("대학원생이야. 논문 때문에 죽을 맛", {"job": "대학원생"}),
+    (
+        "나 원래 서울 사람인데 지금은 제주에서 살아",
+        {"hometown": "서울", "current_residence": "제주"},
+    ),
+    ("회사 때려치우고 이제 프리랜서로 일해", {"job": "프리랜서"}),
+    ("나는 고양이보다 강아지가 더 좋아", {"favorite_animal": "강아지"}),
+    ("우리 할머니가 해주신 된장찌개가 세상에서 제일 맛있어", {"favorite_food": "된장찌개"}),
+    ("야구 보는 거 좋아해", {"hobby": "야구 보기"}),
+    ("드라마 도깨비 세 번 정주행했어", {"favorite_movie": "도깨비"}),
+    ("해리포터 시리즈 스무 번은 읽었어", {"favorite_book": "해리포터"}),
+    ("아이유 노래 들으면서 공부해", {"favorite_artist": "아이유"}),
+    ("여자친구랑 3년째 연애 중이야", {"relationship_status": "연애 중"}),
+    ("베프 지수랑은 중학교 때부터 친구야", {"best_friend": "지수 (중학교 때부터"}),
+    ("기말고사 다음 주라 도서관에서 살아", {"upcoming_exam": "기말고사"}),
+    ("아빠, 엄마, 남동생이랑 살아", {"family": "남동생"}),
+    ("요크셔테리어 키워. 이름은 콩이", {"pet": "콩"}),
+    ("높은 데 올라가면 다리가 후들거려", {"phobia": "높은 곳"}),
+    ("발렌타인데이가 내 생일이야", {"birthday": "2월 14일"}),
+    ("저 사실 9월 생이에요, 9월 3일", {"birthday": "9월 3일"}),
+    ("나 올해 스물둘! 대학교 3학년이야", {"age": "22세"}),
+    ("나 요즘 만나는 사람 생겼어! 이름은 하은이야", {"partner": "하은"}),
+    ("파란색 옷만 입어", {"favorite_color": "파란색"}),
+    ("나 초등학교 선생님이야", {"job": "초등학교 선생님"}),
+    ("연세대 경영학과 다녀", {"school": "연세대", "major": "경영학과"}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), HELD_OUT)
+def test_held_out_style(text: str, expected: dict[str, str]) -> None:
+    got = _user(text)
+    for subject, piece in expected.items():
+        assert subject in got, f"{subject} missing in {got}"
+        assert any(piece in v for v in got[subject]), got[subject]
+
+
+def test_remention_of_known_value_is_quiet() -> None:
+    ctx = FactContext(current={"allergy": ("땅콩 알레르기",)})
+    assert not [c for c in _facts("나 땅콩 먹으면 진짜 큰일 나", ctx) if c.subject == "allergy"]
+
+
+def test_best_friend_value() -> None:
+    text = (
+        "완전 좋지! 정우 놈이 들으면 엄청 부러워하겠다. "
+        "고등학교 때부터 하루도 안 빼고 붙어 다닌 놈인데"
+    )
+    assert _user(text)["best_friend"] == ["정우 (고등학교 때부터 단짝)"]
+
+
+def test_candidate_contract() -> None:
+    for c in _facts("나 도현이야, 이도현. 올해로 스물다섯이고 부산 토박이야"):
+        assert c.about in ("user", "assistant", "other")
+        assert c.mode in ("set", "refine", "end")
+        assert 0.0 < c.confidence <= 1.0
+        assert c.evidence and c.value
+
+
+def test_empty_and_plain_chat_give_nothing() -> None:
+    for text in ("", "ㅋㅋㅋㅋ", "좋아, 출발하자!", "와 골짜기 전체가 은빛이야", "세 송이 땄어"):
+        assert _facts(text) == []
+
+
+def test_speed() -> None:
+    texts = [text for text, _, _ in POSITIVE] + [text for text, _ in NOISE]
+    extract("warm up", CTX)
+    start = time.perf_counter()
+    for _ in range(3):
+        for text in texts:
+            extract(text, CTX)
+    per_message = (time.perf_counter() - start) / (3 * len(texts))
+    assert per_message < 0.002
