@@ -277,6 +277,9 @@ class Memory:
     language: str | None = None
     status: str = "active"
     remember: bool = False
+    mention_count: int = 0
+    tier_since: datetime | None = None
+    knowledge_level: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,7 @@ def migrations() -> list[tuple[str, str]]:
 def _configure(conn: sqlite3.Connection, *, in_memory: bool, busy_timeout_ms: int) -> None:
     conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
     conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA secure_delete = ON")  # deleted text is overwritten, not left behind
     if not in_memory:
         conn.execute("PRAGMA synchronous = NORMAL")
 
@@ -151,6 +152,13 @@ class Connections:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
                 raise
+
+    def checkpoint(self) -> None:
+        """Copy the WAL into the database file and truncate it (no-op for :memory:)."""
+        if self.in_memory:
+            return
+        with self._lock:
+            self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def _check_open(self) -> None:
         if self._closed:

@@ -99,6 +99,9 @@ def memory_from_row(row: sqlite3.Row, sources: tuple[str, ...]) -> Memory:
         language=row["language"],
         status=row["status"],
         remember=bool(row["remember"]),
+        mention_count=row["mention_count"],
+        tier_since=_opt_time(row["tier_since"]),
+        knowledge_level=row["knowledge_level"],
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ from soulmem.errors import StoreError
 from soulmem.model import Event, Fact, Memory, Revision, Scope
 from soulmem.store.base import LexicalHit, Vector, VectorHit
 from soulmem.store.sqlite.connection import BUSY_TIMEOUT_MS, Connections
+from soulmem.store.sqlite.lifecycle import LifecycleReads
 from soulmem.store.sqlite.rows import (
     SCOPE_WHERE,
     event_from_row,
@@ -35,7 +36,7 @@ def _fts_query(scope: Scope, tokens: Sequence[str]) -> str:
     return f'scope_key : "{scope_token(scope)}" AND tokens : ({quoted})'
 
 
-class SQLiteStore:
+class SQLiteStore(LifecycleReads):
     """Store protocol on one SQLite file (or ``:memory:``)."""
 
     def __init__(
@@ -62,6 +63,16 @@ class SQLiteStore:
             callback()
 
     # -- reads ----------------------------------------------------------------------------
+
+    def _read(self) -> AbstractContextManager[sqlite3.Connection]:
+        return self._db.read()
+
+    def compact(self) -> None:
+        """After purges: merge the lexical index (dropping deleted entries) and checkpoint the
+        WAL, so removed text leaves the database files (secure_delete zeroes freed pages)."""
+        with self._db.begin() as conn:
+            conn.execute("INSERT INTO lexical (lexical) VALUES ('optimize')")
+        self._db.checkpoint()
 
     def last_event(self, scope: Scope) -> Event | None:
         with self._db.read() as conn:

@@ -10,7 +10,18 @@ from datetime import datetime
 
 import numpy as np
 
-from soulmem.model import Affect, Event, EventLink, Fact, Memory, Revision, Scope
+from soulmem.model import (
+    Affect,
+    Event,
+    EventLink,
+    Fact,
+    ForgettingEntry,
+    InboxItem,
+    Memory,
+    Revision,
+    Scope,
+    Summary,
+)
 from soulmem.store.base import Vector
 from soulmem.store.sqlite.rows import SCOPE_WHERE, dumps, fact_from_row, iso, scope_params
 
@@ -97,34 +108,26 @@ class Writer:
         )
 
     def insert_memory(self, memory: Memory) -> None:
+        columns = _memory_columns(memory)
+        names = ", ".join(columns)
+        marks = ", ".join("?" * len(columns))
         self.conn.execute(
-            "INSERT INTO memories (id, user_id, agent_id, world_id, content, tier, memory_type, "
-            "status, created_at, occurred_at, expires_at, emotions, intensity, importance, "
-            "strength, reference_count, last_referenced_at, promoted_from, island_id, source, "
-            "language, remember) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (
-                memory.id,
-                *scope_params(memory.scope),
-                memory.content,
-                memory.tier.value,
-                memory.memory_type.value,
-                memory.status,
-                iso(memory.created_at),
-                iso(memory.occurred_at),
-                iso(memory.expires_at),
-                dumps(memory.emotions),
-                memory.intensity,
-                memory.importance,
-                memory.strength,
-                memory.reference_count,
-                iso(memory.last_referenced_at),
-                dumps(list(memory.promoted_from)),
-                memory.island_id,
-                memory.source.value,
-                memory.language,
-                int(memory.remember),
-            ),
+            f"INSERT INTO memories ({names}) VALUES ({marks})", list(columns.values())
         )
+        self._sources(memory)
+
+    def save_memory(self, memory: Memory) -> None:
+        """Write every mutable column of an existing memory, and its sources."""
+        columns = _memory_columns(memory)
+        for fixed in ("id", "user_id", "agent_id", "world_id", "created_at"):
+            columns.pop(fixed)
+        assignments = ", ".join(f"{name} = ?" for name in columns)
+        self.conn.execute(
+            f"UPDATE memories SET {assignments} WHERE id = ?", [*columns.values(), memory.id]
+        )
+        self._sources(memory)
+
+    def _sources(self, memory: Memory) -> None:
         self.conn.executemany(
             "INSERT OR IGNORE INTO memory_sources (memory_id, event_id) VALUES (?, ?)",
             [(memory.id, event_id) for event_id in memory.source_event_ids],
@@ -156,6 +159,167 @@ class Writer:
                 iso(fact.valid_to),
                 dumps(list(fact.evidence_event_ids)),
             ),
+        )
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    def queue_forgetting(self, entry: ForgettingEntry) -> None:
+        self.conn.execute(
+            "INSERT OR REPLACE INTO forgetting_queue (memory_id, user_id, agent_id, world_id, "
+            "reason, previous_tier, queued_at, purge_at) VALUES (?,?,?,?,?,?,?,?)",
+            (
+                entry.memory_id,
+                *scope_params(entry.scope),
+                entry.reason,
+                entry.previous_tier.value,
+                iso(entry.queued_at),
+                iso(entry.purge_at),
+            ),
+        )
+
+    def unqueue_forgetting(self, memory_id: str) -> None:
+        self.conn.execute("DELETE FROM forgetting_queue WHERE memory_id = ?", (memory_id,))
+
+    def purge_memory(self, memory_id: str) -> list[str]:
+        """Remove a memory's text, vectors, index entries and history everywhere; redact the
+        text of source events that no other memory still comes from. Returns the redacted
+        event ids."""
+        row = self.conn.execute(
+            "SELECT user_id, agent_id, world_id FROM memories WHERE id = ?", (memory_id,)
+        ).fetchone()
+        if row is None:
+            return []
+        scope = Scope(row[0], row[1], row[2] or None)
+        events = [
+            r[0]
+            for r in self.conn.execute(
+                "SELECT event_id FROM memory_sources WHERE memory_id = ?", (memory_id,)
+            )
+        ]
+        models = [
+            r[0]
+            for r in self.conn.execute(
+                "SELECT model FROM embeddings WHERE owner_kind = 'memory' AND owner_id = ?",
+                (memory_id,),
+            )
+        ]
+        self.conn.execute(
+            "DELETE FROM embeddings WHERE owner_kind = 'memory' AND owner_id = ?", (memory_id,)
+        )
+        for model in models:
+            self._bump_vectors(scope, model, "memory")
+        doc = self.conn.execute(
+            "SELECT rowid FROM lexical_docs WHERE owner_kind = 'memory' AND owner_id = ?",
+            (memory_id,),
+        ).fetchone()
+        if doc is not None:
+            self.conn.execute("DELETE FROM lexical WHERE rowid = ?", (doc[0],))
+            self.conn.execute("DELETE FROM lexical_docs WHERE rowid = ?", (doc[0],))
+        self.conn.execute(
+            "DELETE FROM revisions WHERE target_kind = 'memory' AND target_id = ?", (memory_id,)
+        )
+        self.conn.execute("DELETE FROM forgetting_queue WHERE memory_id = ?", (memory_id,))
+        self.conn.execute("DELETE FROM memory_sources WHERE memory_id = ?", (memory_id,))
+        self.conn.execute("DELETE FROM memories WHERE id = ?", (memory_id,))
+        redacted = []
+        for event_id in events:
+            still = self.conn.execute(
+                "SELECT 1 FROM memory_sources WHERE event_id = ? LIMIT 1", (event_id,)
+            ).fetchone()
+            if still is None:
+                self.conn.execute(
+                    "UPDATE events SET user_text = NULL, assistant_text = NULL, images = '[]', "
+                    "metadata = json_set(metadata, '$.redacted', 'forgotten') WHERE id = ?",
+                    (event_id,),
+                )
+                redacted.append(event_id)
+        return redacted
+
+    def _bump_vectors(self, scope: Scope, model: str, owner_kind: str) -> None:
+        self.conn.execute(
+            "INSERT INTO vector_versions (scope_key, model, owner_kind, version, count) "
+            "VALUES (?, ?, ?, 1, (SELECT count(*) FROM embeddings WHERE "
+            f"{SCOPE_WHERE} AND model = ? AND owner_kind = ?)) "
+            "ON CONFLICT (scope_key, model, owner_kind) DO UPDATE SET version = version + 1, "
+            "count = excluded.count",
+            (scope_token(scope), model, owner_kind, *scope_params(scope), model, owner_kind),
+        )
+
+    def set_maintenance(
+        self, scope: Scope, duty: str, *, last_run: datetime | None, counter: int
+    ) -> None:
+        self.conn.execute(
+            "INSERT INTO maintenance (user_id, agent_id, world_id, duty, last_run, counter) "
+            "VALUES (?,?,?,?,?,?) ON CONFLICT (user_id, agent_id, world_id, duty) DO UPDATE "
+            "SET last_run = excluded.last_run, counter = excluded.counter",
+            (*scope_params(scope), duty, iso(last_run), counter),
+        )
+
+    def bump_counters(self, scope: Scope, duties: Sequence[str]) -> None:
+        """One more turn for each duty's counter (created at 1 when missing)."""
+        self.conn.executemany(
+            "INSERT INTO maintenance (user_id, agent_id, world_id, duty, counter) "
+            "VALUES (?,?,?,?,1) ON CONFLICT (user_id, agent_id, world_id, duty) DO UPDATE "
+            "SET counter = counter + 1",
+            [(*scope_params(scope), duty) for duty in duties],
+        )
+
+    def set_mode(self, scope: Scope, mode: str, at: datetime) -> None:
+        self.conn.execute(
+            "INSERT INTO scope_settings (user_id, agent_id, world_id, mode, updated_at) "
+            "VALUES (?,?,?,?,?) ON CONFLICT (user_id, agent_id, world_id) DO UPDATE "
+            "SET mode = excluded.mode, updated_at = excluded.updated_at",
+            (*scope_params(scope), mode, iso(at)),
+        )
+
+    def put_summary(self, summary: Summary) -> None:
+        self.conn.execute(
+            "INSERT INTO summaries (id, user_id, agent_id, world_id, period, starts_at, ends_at, "
+            "text, event_ids) VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT "
+            "(user_id, agent_id, world_id, period, starts_at) DO UPDATE SET "
+            "ends_at = excluded.ends_at, text = excluded.text, event_ids = excluded.event_ids",
+            (
+                summary.id,
+                *scope_params(summary.scope),
+                summary.period,
+                iso(summary.starts_at),
+                iso(summary.ends_at),
+                summary.text,
+                dumps(list(summary.event_ids)),
+            ),
+        )
+
+    def put_inbox(self, item: InboxItem) -> None:
+        self.conn.execute(
+            "INSERT INTO inbox (id, user_id, agent_id, world_id, kind, payload, status, "
+            "created_at, decided_at, decision_reason) VALUES (?,?,?,?,?,?,?,?,?,?) "
+            "ON CONFLICT (id) DO UPDATE SET status = excluded.status, "
+            "decided_at = excluded.decided_at, decision_reason = excluded.decision_reason, "
+            "payload = excluded.payload",
+            (
+                item.id,
+                *scope_params(item.scope),
+                item.kind,
+                dumps(item.payload),
+                item.status,
+                iso(item.created_at),
+                iso(item.decided_at),
+                item.decision_reason,
+            ),
+        )
+
+    def add_to_thread(
+        self, scope: Scope, thread_id: str, title: str, event_ids: Sequence[str], at: datetime
+    ) -> None:
+        self.conn.execute(
+            "INSERT INTO event_threads (id, user_id, agent_id, world_id, title, created_at, "
+            "updated_at) VALUES (?,?,?,?,?,?,?) ON CONFLICT (id) DO UPDATE SET "
+            "updated_at = excluded.updated_at",
+            (thread_id, *scope_params(scope), title, iso(at), iso(at)),
+        )
+        self.conn.executemany(
+            "INSERT OR IGNORE INTO event_thread_members (thread_id, event_id) VALUES (?, ?)",
+            [(thread_id, e) for e in event_ids],
         )
 
     def current_facts(self, scope: Scope) -> list[Fact]:
@@ -195,20 +359,12 @@ class Writer:
         self, scope: Scope, owner_kind: str, owner_id: str, model: str, vector: Vector
     ) -> None:
         data = np.ascontiguousarray(vector, dtype=np.float32)
-        cur = self.conn.execute(
+        self.conn.execute(
             "INSERT OR REPLACE INTO embeddings (owner_kind, owner_id, model, dim, user_id, "
             "agent_id, world_id, vector) VALUES (?,?,?,?,?,?,?,?)",
             (owner_kind, owner_id, model, int(data.shape[0]), *scope_params(scope), data.tobytes()),
         )
-        del cur
-        self.conn.execute(
-            "INSERT INTO vector_versions (scope_key, model, owner_kind, version, count) "
-            "VALUES (?, ?, ?, 1, (SELECT count(*) FROM embeddings WHERE "
-            f"{SCOPE_WHERE} AND model = ? AND owner_kind = ?)) "
-            "ON CONFLICT (scope_key, model, owner_kind) DO UPDATE SET version = version + 1, "
-            "count = excluded.count",
-            (scope_token(scope), model, owner_kind, *scope_params(scope), model, owner_kind),
-        )
+        self._bump_vectors(scope, model, owner_kind)
 
     def index_tokens(
         self, scope: Scope, owner_kind: str, owner_id: str, tokens: Sequence[str]
@@ -229,3 +385,34 @@ class Writer:
 
 def _replace_seq(event: Event, seq: int) -> Event:
     return replace(event, seq=seq)
+
+
+def _memory_columns(memory: Memory) -> dict[str, object]:
+    user_id, agent_id, world_id = scope_params(memory.scope)
+    return {
+        "id": memory.id,
+        "user_id": user_id,
+        "agent_id": agent_id,
+        "world_id": world_id,
+        "content": memory.content,
+        "tier": memory.tier.value,
+        "memory_type": memory.memory_type.value,
+        "status": memory.status,
+        "created_at": iso(memory.created_at),
+        "occurred_at": iso(memory.occurred_at),
+        "expires_at": iso(memory.expires_at),
+        "emotions": dumps(memory.emotions),
+        "intensity": memory.intensity,
+        "importance": memory.importance,
+        "strength": memory.strength,
+        "reference_count": memory.reference_count,
+        "last_referenced_at": iso(memory.last_referenced_at),
+        "promoted_from": dumps(list(memory.promoted_from)),
+        "island_id": memory.island_id,
+        "source": memory.source.value,
+        "language": memory.language,
+        "remember": int(memory.remember),
+        "mention_count": memory.mention_count,
+        "tier_since": iso(memory.tier_since),
+        "knowledge_level": memory.knowledge_level,
+    }
