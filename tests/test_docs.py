@@ -25,4 +25,4 @@ def test_readme_quick_start_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(lines) <= 12
     exec(compile(code.group(1), "README.md", "exec"), {})
     out = capsys.readouterr().out
-    assert "3월 15일" in out and "memory" in out
+    assert "3월 15일" in out and "turn" in out

@@ -49,7 +49,7 @@ def test_real_model_recalls_the_right_turn(
                     at=datetime(2025, 3, 1 + i, 20, 0, tzinfo=UTC),
                 )
         ctx = luna.recall(query, budget_tokens=800)
-        memories = [item for item in ctx.items if item.kind == "memory"]
+        memories = [item for item in ctx.items if item.kind == "turn"]
         assert expected in memories[0].text, [item.text for item in ctx.items[:5]]
         assert expected in ctx.text
         assert ctx.used_tokens <= 800

@@ -55,7 +55,7 @@ def test_event_metadata_is_kept(mem: Memory) -> None:
     assert e.images == ("a photo of a red bicycle",)
     assert e.files == ("src/app.py",) and e.entities == ("bicycle",)
     assert e.salience == 8.0 and e.source == "observation" and e.metadata == {"mood": "happy"}
-    assert r.memory is not None and r.memory.importance == 0.8
+    assert r.memory is not None and r.memory.importance >= 0.8  # salience 8 (+ surprise)
     assert "red bicycle" in mem.scope("u", "a").recall("bicycle").text
 
 
@@ -65,7 +65,7 @@ def test_recall_ranks_the_relevant_turn_first(mem: Memory) -> None:
     luna.observe(user="I work at a design studio in Busan")
     luna.observe(user="I am allergic to peanuts")
     ctx = luna.recall("what is my dog called?")
-    top = next(item for item in ctx.items if item.kind == "memory")
+    top = next(item for item in ctx.items if item.kind == "turn")
     assert "Waffles" in top.text and top.source_event_ids
     assert set(top.why) >= {"lexical", "dense", "relevance", "importance", "strength"}
 

@@ -421,3 +421,166 @@ def test_speed() -> None:
             extract(text, CTX)
     per_message = (time.perf_counter() - start) / (3 * len(texts))
     assert per_message < 0.002
+
+
+# phrasing families added for generality; every phrasing is invented, two or more per family
+FAMILIES: list[tuple[str, str, str]] = [
+    # a kind of place and a named one merge: "바닷가 출신 ... 속초에서 나고 자라서"
+    ("나 섬 출신이야. 완도에서 나고 자랐거든", "hometown", "완도 (섬)"),
+    ("나 원래 어촌 출신이야. 통영에서 태어나서 스무 살까지 살았어", "hometown", "통영"),
+    ("시골 출신이라 그래. 영주에서 자라서 밤하늘 별이 익숙해", "hometown", "영주"),
+    # holidays, solar and lunar
+    ("광복절에 태어나서 생일마다 태극기 봐", "birthday", "8월 15일"),
+    ("추석이 내 생일이라 매년 송편 먹으면서 케이크 불어", "birthday", "추석"),
+    ("나 빼빼로데이생이야 ㅋㅋ", "birthday", "11월 11일"),
+    ("크리스마스 이브랑 생일이 겹쳐서 선물을 하나만 받아", "birthday", "12월 24일"),
+    # jobs from a wider list and from a field + job suffix, "X라 ..." copula
+    ("나 물리치료사라 하루 종일 환자들 재활 도와", "job", "물리치료사"),
+    ("요즘 언어재활사로 일하고 있어", "job", "언어재활사"),
+    ("나 간호사로 3년째 일하고 있어", "job", "간호사"),
+    ("나 치기공사거든. 틀니 만드는 일", "job", "치기공사"),
+    # handedness from what the left hand does
+    ("젓가락을 왼손으로 잡아서 밥 먹을 때 옆 사람이랑 팔 부딪혀", "handedness", "왼손잡이"),
+    ("글씨는 왼손으로 써", "handedness", "왼손잡이"),
+    ("가위는 꼭 왼손으로 써야 편해", "handedness", "왼손잡이"),
+    # family size with 뿐/둘이, no siblings
+    ("우리 집은 아빠랑 나 딱 둘뿐이야", "family", "2인 가족"),
+    ("나 엄마랑 둘이 살아", "family", "2인 가족 (엄마, 나)"),
+    ("형제는 하나도 없어", "family", "외동"),
+    ("언니나 동생 없이 외동으로 컸어", "family", "외동"),
+    # pets: "우리 X", a little one at home named by its animal, species list
+    ("집에 애기 한 마리 기다리고 있어. 햄스터!", "pet", "햄스터"),
+    ("우리 토끼 요즘 당근만 먹어", "pet", "토끼"),
+    ("우리 앵무새 이름은 짹짹이야", "pet", "앵무새 '짹짹'"),
+    ("우리 집 고슴도치는 밤에만 돌아다녀", "pet", "고슴도치"),
+    # allergies by symptom and trigger, "그거" pointing back
+    ("새우 있지? 나 그거 먹으면 온몸이 간지러워", "allergy", "새우"),
+    ("나 키위 먹으면 입술이 퉁퉁 부어", "allergy", "키위"),
+    ("고양이털 근처만 가도 재채기가 멈추질 않아", "allergy", "고양이털"),
+    ("저기 땅콩 보여? 나 그거 손만 대도 두드러기 올라와", "allergy", "땅콩"),
+    # phobias from a list of things feared
+    ("번개 치면 심장 떨어질 것 같아", "phobia", "번개"),
+    ("나 좁은 곳은 진짜 질색이야", "phobia", "좁은 곳"),
+    ("나 벌레라면 질색이야", "phobia", "벌레"),
+    ("밤에 우르릉 소리 나면 이불 속에 숨어", "phobia", "천둥"),
+    # the food a mood calls for, standing orders
+    ("우울할 때는 무조건 마라탕이지", "favorite_food", "마라탕"),
+    ("비 오는 날엔 꼭 칼국수 먹어", "favorite_food", "칼국수"),
+    ("편의점 가면 항상 바나나우유 골라", "favorite_drink", "바나나우유"),
+    ("카페 가면 맨날 자몽에이드 시켜", "favorite_drink", "자몽에이드"),
+    ("분식집 가면 고민 없이 라볶이 시켜", "favorite_food", "라볶이"),
+    # artists and authors named next to a genre
+    ("출근길엔 보사노바 틀어. 주앙 지우베르투 목소리 들으면 마음이 편해", "favorite_music", "주앙"),
+    ("자기 전엔 판타지 소설 읽어. 브랜든 샌더슨 책 제일 좋아해", "book_genre", "샌더슨"),
+    ("공상과학 소설 즐겨 읽어. 김초엽 단편 특히 좋아해", "book_genre", "공상과학"),
+    # a title introduced with "X라고 알아?"
+    ("라라랜드라고 알아? 내 인생 영화야", "favorite_movie", "라라랜드"),
+    ("해리포터라고 알아? 다섯 번은 봤어", "favorite_movie", "해리포터"),
+    ("혹시 월-E라고 알아? 애니 영화인데 세 번 봤어", "favorite_movie", "월-E"),
+    # hobbies from a wider list
+    ("요즘 십자수에 빠져서 주말마다 수놓고 있어", "hobby", "십자수"),
+    ("나 요즘 코바늘 뜨개질 해", "hobby", "코바늘"),
+    # dislikes said ahead or with a key
+    ("진짜 싫어하는 음식 하나 있어. 고수!", "disliked", "고수"),
+    ("내가 제일 싫어하는 건 오이야", "disliked", "오이"),
+    ("세상에서 제일 싫은 맛 하나 있어. 계피!", "disliked", "계피"),
+    # a relationship that just began
+    ("썸 타던 사람이랑 드디어 사귀게 됐어! 이름은 준서야", "relationship_status", "연애 중"),
+    ("오늘부터 1일이야 ㅎㅎ 소개팅에서 만난 사람이랑", "relationship_status", "소개팅"),
+    ("모솔 탈출했어!! 동아리 선배가 고백해서 사귀기로 했어", "relationship_status", "연애 중"),
+    # a best friend right after "내 베프"
+    ("내 절친 민지는 떡볶이 킬러야", "best_friend", "민지"),
+    ("내 단짝 수아는 중학교 때부터 친구야", "best_friend", "수아"),
+    # exam dates with a day of the month
+    ("다음 달 3일에 토익 시험 봐", "upcoming_exam", "다음 달 3일"),
+    # age corrections
+    ("사실 나 스물아홉이야. 어려 보이고 싶어서 나이 속였어", "age", "29세"),
+    ("스물둘 아니고 스물다섯이야", "age", "25세"),
+]
+
+
+@pytest.mark.parametrize(("text", "subject", "expected"), FAMILIES)
+def test_families(text: str, subject: str, expected: str) -> None:
+    got = _user(text)
+    assert subject in got, f"{subject} missing in {got}"
+    assert any(expected in v for v in got[subject]), got[subject]
+
+
+# other people's facts, hearsay and questions in the same families stay silent
+FAMILY_NOISE: list[tuple[str, tuple[str, ...]]] = [
+    ("연화 생일이 추석이라고? 신기하다", ("birthday",)),
+    ("선비님 생일이 단오래", ("birthday",)),
+    ("연화는 개성에서 나고 자랐대", ("hometown",)),
+    ("언니는 부산에서 나고 자랐어", ("hometown",)),
+    ("그 사람은 소방관이래", ("job",)),
+    ("우리 형은 간호사로 일하고 있어", ("job",)),
+    ("아빠는 왼손으로 글씨 써", ("handedness",)),
+    ("우리 팀 언니는 앵무새 키우는데 이름이 망고래", ("pet",)),
+    ("우리 동네 고양이 진짜 귀여워", ("pet",)),
+    ("고양이 키우고 싶다", ("pet",)),
+    ("엄마는 복숭아 먹으면 두드러기 나", ("allergy",)),
+    ("그 바구니 복숭아 아니야?", ("allergy",)),
+    ("수빈 언니는 천둥 무서워해", ("phobia",)),
+    ("하은이는 천둥 치면 이불 뒤집어써", ("phobia",)),
+    ("엄마는 스트레스 받으면 무조건 김치찌개야", ("favorite_food",)),
+    ("친구는 스트레스 받으면 무조건 떡볶이래", ("favorite_food",)),
+    ("걔는 맨날 카페 가면 아메리카노 시켜", ("favorite_drink",)),
+    ("카페 가면 뭐 시켜?", ("favorite_drink", "favorite_food")),
+    ("연화 최애 음식은 도토리묵이래", ("favorite_food",)),
+    ("그 영화 제목이 어바웃 타임이라고?", ("favorite_movie",)),
+    ("하은이는 민트초코 환장하거든", ("disliked", "likes", "favorite_food")),
+    ("친구가 소개팅한 사람이랑 사귀기로 했대", ("relationship_status", "partner")),
+    ("동생은 다음 달에 토익 본대", ("upcoming_exam",)),
+    ("수빈 언니는 다음 달에 토익 시험 봐", ("upcoming_exam",)),
+    ("너는 무슨 음식 제일 싫어해?", ("disliked",)),
+]
+
+
+@pytest.mark.parametrize(("text", "subjects"), FAMILY_NOISE)
+def test_family_noise(text: str, subjects: tuple[str, ...]) -> None:
+    got = _user(text)
+    for subject in subjects:
+        assert subject not in got, f"{subject}: {got.get(subject)}"
+
+
+def test_pet_named_later_as_the_little_one_at_home() -> None:
+    first = _user("퇴근하면 집에 애기 하나 기다리고 있어. 기니피그! 풀 엄청 먹어")
+    assert first["pet"] == ["기니피그"]
+    ctx = FactContext(current={"pet": ("기니피그",)})
+    pet = [c for c in _facts("우리 집 애기 이름 안 알려줬지? 호두야!", ctx) if c.subject == "pet"]
+    assert pet and pet[0].mode == "refine" and pet[0].value == "기니피그 '호두'"
+
+
+def test_exam_subject_in_the_next_sentence() -> None:
+    ctx = FactContext(current={"upcoming_exam": ("이번 주 토요일 시험",)})
+    found = _facts("맞다 아까 말한 시험… 한국사 능력 검정이야. 외울 게 산더미", ctx)
+    exam = [c for c in found if c.subject == "upcoming_exam"]
+    assert exam and exam[0].mode == "refine"
+    assert exam[0].value == "이번 주 토요일 한국사 능력 검정 시험"
+
+
+def test_new_relationship_replaces_single() -> None:
+    assert _user("연애 한 번도 못 해 본 모솔이야")["relationship_status"] == ["모솔"]
+    got = _user("나 소개팅한 사람이랑 사귀기로 했어! 이름은 시우야. 솔로 졸업!")
+    assert got["relationship_status"] == ["연애 중 (소개팅으로 만난 시우)"]
+    assert got["partner"] == ["시우"]
+
+
+def test_age_lie_takes_the_true_number() -> None:
+    found = [
+        c
+        for c in _facts("고백할 게 있어. 나 스물둘 아니야. 뻥이었어. 진짜는 스물넷이야")
+        if c.subject == "age"
+    ]
+    assert [c.value for c in found] == ["24세 (스물넷)"]
+    assert found[0].confidence >= 0.9
+
+
+def test_quiz_questions_about_pets_and_friends_are_silent() -> None:
+    for text in (
+        "마지막 문제! 우리 햄스터 이름 한 번 더 말해 줘!",
+        "내 제일 친한 친구 이름 생각나?",
+        "우리 집 애기 이름 뭐였게?",
+    ):
+        got = _user(text)
+        assert "pet" not in got and "best_friend" not in got, got

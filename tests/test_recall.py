@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from hypothesis import given, settings
@@ -63,6 +64,8 @@ def test_pack_keeps_priority_when_budget_is_tight() -> None:
 
 
 def _engine(config: Config) -> Memory:
+    """An engine without the surprise filter, so importance is exactly what the test sets."""
+    config = replace(config, surprise=replace(config.surprise, enabled=False))
     clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
     return Memory.open(":memory:", embedder=FakeEmbedder(), clock=clock, config=config)
 

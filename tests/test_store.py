@@ -163,7 +163,7 @@ def test_changing_the_model_reembeds_instead_of_mixing(tmp_path: Path) -> None:
         assert mem.reembed() == 2  # the memory and the fact "pet: ... Mochi"
         assert mem.reembed() == 0
         ctx = luna.recall("cat Mochi")
-        top = next(item for item in ctx.items if item.kind == "memory")
+        top = next(item for item in ctx.items if item.kind == "turn")
         assert "Mochi" in top.text and top.why["dense"] > 0
     with sqlite3.connect(path) as conn:
         models = sorted(r[0] for r in conn.execute("SELECT model FROM embeddings"))

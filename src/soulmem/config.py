@@ -45,6 +45,10 @@ class SurpriseConfig:
     reinforce_strength: float = 0.2
     dampen_min_importance: float = 0.7
     boost_max: float = 0.3
+    #: cosine of unrelated texts for the embedder in use; None = the measured table in
+    #: soulmem.lifecycle.surprise
+    similarity_floor: float | None = None
+    enabled: bool = True
 
 
 @dataclass(frozen=True, slots=True)

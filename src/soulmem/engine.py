@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from soulmem import model
+from soulmem import indexing, model
 from soulmem.clock import Clock, SystemClock
 from soulmem.config import Config
 from soulmem.embed.base import Embedder
@@ -22,11 +22,11 @@ from soulmem.model import Event, Fact, Scope
 from soulmem.observe import ObserveResult, observe_turn
 from soulmem.perceive.analyze import FactExtractor
 from soulmem.perceive.facts.llm import LLMFactExtractor
-from soulmem.recall.assemble import fact_items, fact_text, mark_past
+from soulmem.recall.assemble import fact_items, mark_past
 from soulmem.recall.items import Context, RecallItem
 from soulmem.recall.pack import pack
-from soulmem.recall.rank import Ranker, memory_text
-from soulmem.recall.tokenize import TOKENIZER_VERSION, count_tokens, tokenize
+from soulmem.recall.rank import Ranker
+from soulmem.recall.tokenize import TOKENIZER_VERSION, count_tokens
 from soulmem.store import open_store
 from soulmem.store.base import Store
 from soulmem.validate import check_text, validate_turn
@@ -124,46 +124,14 @@ class Memory:
             tx.set_meta("tokenizer_version", str(TOKENIZER_VERSION))
 
     def reindex(self, batch: int = 500) -> int:
-        """Re-tokenize every memory into the lexical index; returns the count."""
-        done = 0
-        pending: list[model.Memory] = []
-        for memory in self.store.iter_memories(batch):
-            pending.append(memory)
-            if len(pending) >= batch:
-                done += self._index(pending)
-                pending = []
-        return done + self._index(pending)
-
-    def _index(self, memories: Sequence[model.Memory]) -> int:
-        if memories:
-            with self.store.transaction() as tx:
-                for memory in memories:
-                    tx.index_tokens(
-                        memory.scope, "memory", memory.id, tokenize(memory_text(memory))
-                    )
-        return len(memories)
+        """Re-tokenize every turn, derived memory and current fact; returns the count."""
+        return indexing.reindex(self, batch)
 
     def reembed(self, batch: int = 64) -> int:
-        """Embed every memory and current fact that has no vector from the current model;
-        returns the count. Run after changing the embedder: old vectors stay but are never
-        mixed in (search only reads vectors of the current model)."""
-        done = 0
-        model_name = self.embedder.name
-        while ids := self.store.unembedded("memory", model_name, batch):
-            memories = self.store.get_memories(ids)
-            vectors = self.embedder.embed_documents([memory_text(m) for m in memories])
-            with self.store.transaction() as tx:
-                for memory, vector in zip(memories, vectors, strict=True):
-                    tx.put_embedding(memory.scope, "memory", memory.id, model_name, vector)
-            done += len(memories)
-        while ids := self.store.unembedded("fact", model_name, batch):
-            facts = self.store.get_facts(ids)
-            vectors = self.embedder.embed_documents([fact_text(f.subject, f.value) for f in facts])
-            with self.store.transaction() as tx:
-                for fact, vector in zip(facts, vectors, strict=True):
-                    tx.put_embedding(fact.scope, "fact", fact.id, model_name, vector)
-            done += len(facts)
-        return done
+        """Embed every turn, derived memory and current fact that has no vector from the
+        current model; returns the count. Run after changing the embedder: old vectors stay
+        but are never mixed in (search only reads vectors of the current model)."""
+        return indexing.reembed(self, batch)
 
     def export(self, scope: Scope | None = None) -> Iterator[dict[str, Any]]:
         """Every event (the source of truth) as JSON-ready dicts, oldest first."""
@@ -320,14 +288,17 @@ class ScopedMemory:
         memories: list[RecallItem] = []
         if query_vector is not None:
             ranker = Ranker(
-                engine.store, engine.embedder, replace(cfg, candidates=max(cfg.candidates, limit))
+                engine.store,
+                engine.embedder,
+                replace(cfg, candidates=max(cfg.candidates, limit)),
+                reply_chars=engine.config.memory_reply_chars,
             )
             memories = ranker.rank(self.scope, text, working, query_vector)
         ranked = [*before, *mark_past(memories, current=current, superseded=superseded), *after]
         context = pack(
             text, ranked, budget_tokens=budget, count_tokens=count_tokens, max_items=limit
         )
-        recalled = [item.id for item in context.items if item.kind == "memory"]
+        recalled = list(dict.fromkeys(i.memory_id for i in context.items if i.memory_id))
         if rehearse and recalled:
             with engine.store.transaction() as tx:
                 tx.touch_memories(recalled, engine.clock.now())

@@ -7,19 +7,21 @@ then, so two writers cannot both supersede the same fact.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from soulmem import model
 from soulmem.config import Config
+from soulmem.embed.base import Vector
+from soulmem.lifecycle.surprise import Verdict, floor_for, judge, rescale
 from soulmem.model import Event, EventLink, Fact, MemoryType, Revision, Scope, Tier, new_id
 from soulmem.perceive.analyze import Analysis, analyze
 from soulmem.perceive.facts import FactContext
 from soulmem.perceive.informative import is_bare_question
 from soulmem.perceive.resolve import resolve_facts
 from soulmem.recall.assemble import fact_text
-from soulmem.recall.rank import memory_text
+from soulmem.recall.rank import event_text
 from soulmem.recall.tokenize import detect_language, tokenize
 from soulmem.validate import Turn
 
@@ -29,6 +31,8 @@ if TYPE_CHECKING:
 __all__ = ["ObserveResult", "observe_turn"]
 
 REMEMBER_IMPORTANCE = 0.8
+#: turn-cadence duties counted by observe and run by maintenance (seed 003)
+TURN_DUTIES = ("decay", "consolidate", "promote_mentions", "prune")
 BARE_QUESTION_IMPORTANCE = 0.1
 CONTEXT_TURNS = 4
 
@@ -40,6 +44,8 @@ class ObserveResult:
     event: Event
     memory: model.Memory | None
     analysis: Analysis | None = None
+    reinforced: model.Memory | None = None
+    surprise: Verdict | None = None
     links: tuple[EventLink, ...] = ()
     facts_added: tuple[Fact, ...] = ()
     facts_confirmed: tuple[Fact, ...] = ()
@@ -67,12 +73,12 @@ def observe_turn(engine: Memory, scope: Scope, turn: Turn) -> ObserveResult:
     if not user_text:  # facts and requests come from the user's side only
         analysis = Analysis(language=analysis.language, affect=analysis.affect)
     event = _event_from_turn(scope, turn, now)
-    memory = _episodic_memory(event, engine.config, now, analysis)
-    text = memory_text(memory)
+    text = event_text(event, engine.config.memory_reply_chars)
     fact_texts = [fact_text(c.subject, c.value) for c in analysis.facts if c.about == "user"]
     vectors = engine.embedder.embed_documents([text, *fact_texts])
     fact_vectors = dict(zip(fact_texts, vectors[1:], strict=True))
     model_name = engine.embedder.name
+    memory, reinforced, verdict = _remember(engine, scope, event, analysis, vectors[0], now)
     with store.transaction() as tx:
         previous = tx.last_event_id(scope)
         event = tx.insert_event(event)
@@ -82,9 +88,16 @@ def observe_turn(engine: Memory, scope: Scope, turn: Turn) -> ObserveResult:
             tx.insert_link(link)
             links.append(link)
         tx.insert_affect(event.id, analysis.affect)
-        tx.insert_memory(memory)
-        tx.put_embedding(scope, "memory", memory.id, model_name, vectors[0])
-        tx.index_tokens(scope, "memory", memory.id, tokenize(text))
+        tx.put_embedding(scope, "event", event.id, model_name, vectors[0])
+        tx.index_tokens(scope, "event", event.id, tokenize(text))
+        if memory is not None:
+            tx.insert_memory(memory)
+        if reinforced is not None:
+            reinforced = replace(
+                reinforced, source_event_ids=(*reinforced.source_event_ids, event.id)
+            )
+            tx.save_memory(reinforced)
+        tx.bump_counters(scope, TURN_DUTIES)
         changes = resolve_facts(
             scope, analysis.facts, tx.current_facts(scope), event_id=event.id, now=now
         )
@@ -105,6 +118,8 @@ def observe_turn(engine: Memory, scope: Scope, turn: Turn) -> ObserveResult:
         result = ObserveResult(
             event=event,
             memory=memory,
+            reinforced=reinforced,
+            surprise=verdict,
             analysis=analysis,
             links=tuple(links),
             facts_added=tuple(changes.added),
@@ -146,15 +161,65 @@ def _event_from_turn(scope: Scope, turn: Turn, now: datetime) -> Event:
     )
 
 
-def _episodic_memory(
-    event: Event, config: Config, now: datetime, analysis: Analysis
-) -> model.Memory:
-    ttl = config.tiers.ttl_days.get(Tier.M30.value)
+def _remember(
+    engine: Memory,
+    scope: Scope,
+    event: Event,
+    analysis: Analysis,
+    vector: Vector,
+    now: datetime,
+) -> tuple[model.Memory | None, model.Memory | None, Verdict | None]:
+    """The surprise filter: (new memory, reinforced memory, verdict)."""
+    config = engine.config
     importance = 0.5 if event.salience is None else max(0.0, min(1.0, event.salience / 10))
     if event.salience is None and is_bare_question(event.user_text, event.assistant_text):
         importance = BARE_QUESTION_IMPORTANCE
     if analysis.remember:
         importance = max(importance, REMEMBER_IMPORTANCE)
+    keep = analysis.remember or analysis.affect.intensity > config.tiers.promote_m30_intensity
+    if not config.surprise.enabled:
+        return _episodic(event, config, now, analysis, importance), None, None
+    nearest = _nearest_memory(engine, scope, vector)
+    floor = floor_for(engine.embedder.name, config.surprise.similarity_floor)
+    similarity = None if nearest is None else rescale(nearest[1], floor)
+    verdict = judge(similarity, importance, config.surprise, keep=keep)
+    if verdict.action == "reinforce" and nearest is not None and nearest[0] is not None:
+        old = nearest[0]
+        return (
+            None,
+            replace(
+                old,
+                strength=min(1.0, old.strength + config.surprise.reinforce_strength),
+                mention_count=old.mention_count + 1,
+            ),
+            verdict,
+        )
+    if verdict.action == "skip":
+        return None, None, verdict
+    # a repeat of a turn that was never made into a memory: remember it this time
+    return _episodic(event, config, now, analysis, verdict.importance), None, verdict
+
+
+def _nearest_memory(
+    engine: Memory, scope: Scope, vector: Vector
+) -> tuple[model.Memory | None, float] | None:
+    """The most similar earlier turn's similarity, with its active memory (None when that
+    turn was not made into a memory); None when the scope has no turn yet."""
+    store = engine.store
+    hits = store.dense_search(scope, engine.embedder.name, "event", vector, 1)
+    if not hits:
+        return None
+    hit = hits[0]
+    orbs = store.memories_for_events([hit.owner_id]).get(hit.owner_id, [])
+    memories = [m for m in store.get_memories(orbs) if m.status == "active"]
+    best = max(memories, key=lambda m: m.strength) if memories else None
+    return best, hit.similarity
+
+
+def _episodic(
+    event: Event, config: Config, now: datetime, analysis: Analysis, importance: float
+) -> model.Memory:
+    ttl = config.tiers.ttl_days.get(Tier.M30.value)
     affect = analysis.affect
     emotional = affect.intensity >= config.tiers.promote_m30_intensity
     return model.Memory(
@@ -173,4 +238,5 @@ def _episodic_memory(
         source=event.source,
         language=event.language,
         remember=analysis.remember,
+        tier_since=now,
     )

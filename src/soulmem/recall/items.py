@@ -12,8 +12,10 @@ __all__ = ["Context", "RecallItem"]
 class RecallItem:
     """One ranked piece of context.
 
-    ``kind`` is ``fact``, ``memory`` or ``turn``; ``source_event_ids`` are the events it came
-    from (its provenance); ``why`` holds the score's components, for explanation.
+    ``kind`` is ``fact``, ``turn`` (a past turn, as it was said) or ``memory`` (a derived
+    memory: consolidated or distilled from several turns); ``source_event_ids`` are the
+    events it came from (its provenance); ``memory_id`` is the memory behind a turn or a
+    memory (what recall rehearses); ``why`` holds the score's components, for explanation.
     """
 
     kind: str
@@ -24,6 +26,7 @@ class RecallItem:
     at: datetime | None = None
     why: dict[str, float] = field(default_factory=dict)
     section: str = "memories"
+    memory_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,11 +1,574 @@
-"""Fact rules for ko: see soulmem.perceive.facts.base.Candidate for the contract."""
+"""Fact rules for ko: see soulmem.perceive.facts.base.Candidate for the contract.
+
+Regex over Hangul with particle handling, no morphological analyser. A message is split
+into sentences; questions ("내 생일 언제라고 했지?") give no facts; a clause whose subject
+is someone else ("누나는 결혼해서 대전 살고", "정우는 떡볶이 좋아해") gives none either.
+Identity and situation rules live here, preferences in ``ko_pref``, relations and split
+facts (pets, exams, friends, family) in ``ko_rel``.
+"""
 
 from __future__ import annotations
 
+import re
+
 from soulmem.perceive.facts.base import Candidate, FactContext
+from soulmem.perceive.facts.ko_base import (
+    Gated,
+    Msg,
+    Sent,
+    clean_np,
+    is_other,
+    split_sentences,
+    word_ok,
+)
+from soulmem.perceive.facts.ko_lex import (
+    ANIMALS,
+    BREEDS,
+    CITIES,
+    HOLIDAYS,
+    JOB_SUFFIXES,
+    JOBS,
+    NATIVE_TENS,
+    NATIVE_UNITS,
+    NONPERSON,
+    PLACE_KINDS,
+    USER_WORDS,
+    alt,
+    native_number,
+    strip_josa,
+)
+from soulmem.perceive.facts.ko_media import movie_rule
+from soulmem.perceive.facts.ko_misc import misc_rule
+from soulmem.perceive.facts.ko_pref import preference_rules
+from soulmem.perceive.facts.ko_rel import message_rules, relation_rules
 
 __all__ = ["extract"]
 
+_COP = r"(?:이야|야|이에요|예요|에요|입니다|이고|인데|이라|라|이거든|거든|이니까|니까|임|이다|다)"
+_SURNAMES = frozenset(
+    "김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진나지엄채"
+    "원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉사부"
+)
+_NOT_NAMES = frozenset(
+    {"외동", "막내", "첫째", "둘째", "솔로", "혼자", "학생", "백수", "여기", "처음", "지금"}
+    | {"사람", "남자", "여자", "그래", "괜찮", "다행", "바보", "최고", "행복", "진심"}
+)
+
+# ---------------------------------------------------------------- name, nickname
+_NAME_KEY = re.compile(
+    r"(?:^|\s)(?P<own>내|제|나의|저의)?\s*(?:이름|본명|풀네임)(?:은|이|는)\s*"
+    r"(?P<v>\w{2,4}?|[A-Za-z]{2,15})\s*(?:이야|야|이에요|"
+    r"예요|에요|입니다|이고|인데|이라고|라고|임|$)"
+)
+_NAME_SELF = re.compile(
+    r"(?:^|\s)(?:나|난|나는|저|저는|전)\s+(?P<v>\w{2,3}?)(?:이야|"
+    r"야|예요|이에요|에요|입니다|이라고 해|라고 해|"
+    r"이라고 합니다|라고 합니다)"
+    r"(?:\s*[,，]\s*(?P<full>\w{3})(?:이야|야|예요|이에요|입니다)?)?"
+)
+_JOB_RX = re.compile(alt(JOBS))
+_SOMEONE = re.compile(
+    r"사람|친구|애인|여친|남친|동생|형|누나|언니|오빠|엄마|아빠|걔|얘|그 애|고양이|강아지|냥이|"
+    rf"{alt(ANIMALS)}|{alt(BREEDS)}|선배|후배|동료|"
+    rf"아이|아기|조카|캐릭터|가게|식당|카페|회사|책|"
+    rf"영화|노래"
+)
+_GREETING = re.compile(r"안녕|반가|처음|소개|인사")
+_NICK = re.compile(
+    r"(?P<v>\w{1,6}?)(?:이라고|라고)\s*(?:불러\s*줘|불러\s*주|불러도|부르면 돼|불러)"
+)
+
+
+def _name(m: Msg, s: Sent) -> None:
+    for mt in _NAME_KEY.finditer(s.text):
+        prefix = s.text[: mt.start()]
+        if re.search(r"(?:고양이|강아지|냥이|\S+네)\s*$", prefix):
+            continue
+        if not mt.group("own") and _SOMEONE.search(m.text[: m.text.find(s.text)] + prefix):
+            continue
+        v = mt.group("v")
+        if v not in _NOT_NAMES and m.add(s, "name", v, confidence=0.9, prefix=prefix):
+            return
+    mt2 = _NAME_SELF.search(s.text)
+    if mt2:
+        v, full = mt2.group("v"), mt2.group("full")
+        if full and full.endswith(v) and full[0] in _SURNAMES:
+            m.add(s, "name", full, confidence=0.9)
+            return
+        plausible = (len(v) == 3 and v[0] in _SURNAMES) or bool(_GREETING.search(m.text))
+        if plausible and v not in _NOT_NAMES and not _JOB_RX.search(v):
+            m.add(s, "name", v, confidence=0.7)
+            return
+    mt3 = _NICK.search(s.text)
+    if mt3 and mt3.group("v") not in ("뭐", "뭐라", "어떻게"):
+        m.add(s, "nickname", mt3.group("v"), confidence=0.8, prefix=s.text[: mt3.start()])
+
+
+# ---------------------------------------------------------------- age
+_NATIVE = rf"(?:{NATIVE_TENS})\s?(?:{NATIVE_UNITS})?"
+_AGE_NOT_AFTER = r"(?!\s*(?:때|차이|어린|많|위|아래|연상|연하|짜리|정도 어|부터|까지|이상|이하))"
+_AGE_NUM = re.compile(rf"(?<![\d.])(?P<n>\d{{1,2}})\s*(?:살|세){_AGE_NOT_AFTER}")
+_AGE_WORD = re.compile(
+    rf"(?<!\w)(?P<w>{_NATIVE})\s?(?:살{_AGE_NOT_AFTER}|(?=이야|"
+    rf"이에요|입니다|인데|이고|이라|이거든|이니까|이었|이잖|야|예요|에요|였|거든|니까|잖|인|이|"
+    rf"(?:\s*밖에|\s*넘었|\s*됐|\s*되었|\s*찍었)))"
+)
+_AGE_KEY = re.compile(
+    r"(?:나이|올해|만)\s*(?:는|가|로|로는)?\s*(?P<n>\d{2})(?!\s*(?:년|월|일|번|개|명))"
+)
+_AGE_KEY_WORD = re.compile(rf"(?:나이|올해|올해로)\s*(?:는|가|로)?\s*(?P<w>{_NATIVE})(?!\w)")
+_AGE_YEAR = re.compile(
+    r"(?<!\d)(?P<y>\d{2}|19\d{2}|20[0-2]\d)\s*년생(?!\s*(?:이랑|하고|친구|동생|형|누나|언니|오빠))"
+)
+_AGE_DECADE = re.compile(r"(?P<v>[1-9]0대\s*(?:초반|중반|후반|초|중|말))")
+# "스물셋 아니야", "스물셋이라고 한 거 뻥이야": the number said is the one being taken back
+_AGE_DENIED = re.compile(
+    r"\s*(?:살|세)?\s*(?:이|가|은|는|이란|란|이라는|라는|이라고|라고)?\s*(?:아니|했던|했는데|한\s*거|"
+    r"말한\s*거|뻥|거짓말|구라)"
+)
+_AGE_FIX_CUE = re.compile(r"사실|속였|거짓말|뻥|진짜\s*나이|진짜는|원래|정정")
+_AGE_BARE = re.compile(rf"(?<!\w)(?P<w>{_NATIVE})\s*(?:살|세)?\s*$")
+
+
+def _age(m: Msg, s: Sent) -> None:
+    t = s.text
+    fixing = bool(_AGE_FIX_CUE.search(m.text))
+    conf = 0.9 if fixing else 0.8
+    keyed = bool(re.search(r"살|나이|올해|먹었", t))
+    aged = keyed or bool(re.search(r"나이|속였|\d+\s*살|뻥|거짓말", m.text))
+    bare = _AGE_BARE.finditer(t) if aged else ()
+    for mt in (*_AGE_KEY_WORD.finditer(t), *_AGE_WORD.finditer(t), *bare):
+        if _AGE_DENIED.match(t, mt.end()):
+            continue
+        w = mt.group("w").strip()
+        n = native_number(w)
+        if n is not None and (15 <= n < 100 or (keyed and 10 <= n < 100)):
+            m.add(s, "age", f"{n}세 ({w})", confidence=conf, prefix=t[: mt.start()])
+            return
+    for rx in (_AGE_NUM, _AGE_KEY):
+        for mt in rx.finditer(t):
+            n = int(mt.group("n"))
+            if 5 <= n < 100 and not _AGE_DENIED.match(t, mt.end()):
+                m.add(s, "age", f"{n}세", confidence=conf, prefix=t[: mt.start()])
+                return
+    mt3 = _AGE_YEAR.search(t)
+    if mt3:
+        m.add(s, "age", f"{mt3.group('y')}년생", prefix=t[: mt3.start()])
+        return
+    mt2 = _AGE_DECADE.search(t)
+    if mt2 and re.search(r"나이|나|난|저", t[: mt2.start()] + " "):
+        m.add(s, "age", mt2.group("v"), confidence=0.6, prefix=t[: mt2.start()])
+
+
+# ---------------------------------------------------------------- birthday
+_DATE = r"(?P<m>1[0-2]|0?[1-9])\s*월\s*(?P<d>3[01]|[12]\d|0?[1-9])\s*일"
+_HOL = alt(HOLIDAYS)
+_BORN = re.compile(rf"{_DATE}\s*(?:에|날|쯤)?\s*(?:태어|출생|생(?!\w)|생이|생일)")
+_BDAY_KEY = re.compile(
+    rf"생일(?:은|이|는)?\s*(?:{_DATE}|(?P<nm>\d{{1,2}})\s*[./]\s*(?P<nd>\d{{1,2}})(?![\d.]))"
+)
+_BDAY_SELF = re.compile(
+    rf"(?:^|\s)(?:나는|난|나|저는|전|저|내 건|내껀)\s*(?P<lunar>음력으로|"
+    rf"양력으로|음력|양력)?\s*{_DATE}\s*(?:{_COP}|이니까)"
+)
+_BORN_MONTH = re.compile(r"(?:1[0-2]|[1-9])\s*월\s*(?:생|생이|에 태어)")
+_ANY_DATE = re.compile(_DATE)
+_BDAY_HOL = re.compile(
+    rf"(?:(?P<h>{_HOL})\s*(?:에|날|이|가|이랑|랑|하고|과|와)?\s*(?:내\s*|제\s*)?(?:태어|"
+    rf"생일|생(?!\w)|생이|베이비))|(?:생일(?:은|이)?\s*(?P<h2>{_HOL}))"
+)
+
+
+def _birthday(m: Msg, s: Sent) -> None:
+    t = s.text
+    for rx in (_BORN, _BDAY_KEY):
+        mt = rx.search(t)
+        if mt:
+            mon = mt.group("m") or mt.groupdict().get("nm")
+            day = mt.group("d") or mt.groupdict().get("nd")
+            if mon and day:
+                prefix = t[: mt.start()]
+                if m.add(s, "birthday", f"{int(mon)}월 {int(day)}일", prefix=prefix):
+                    return
+    if "생일" in m.text or "태어" in m.text:
+        mt = _BDAY_SELF.search(t)
+        if mt:
+            lunar = " (음력)" if mt.group("lunar") and "음력" in mt.group("lunar") else ""
+            m.add(s, "birthday", f"{int(mt.group('m'))}월 {int(mt.group('d'))}일{lunar}")
+            return
+    if _BORN_MONTH.search(t):
+        mt = _ANY_DATE.search(t)
+        if mt and m.add(s, "birthday", f"{int(mt.group('m'))}월 {int(mt.group('d'))}일", prefix=""):
+            return
+    mt = _BDAY_HOL.search(t)
+    if mt:
+        h = mt.group("h") or mt.group("h2")
+        m.add(s, "birthday", f"{HOLIDAYS[h]} ({h})", prefix=t[: mt.start()])
+
+
+# ---------------------------------------------------------------- body: height, blood, MBTI
+_HEIGHT_KEY = re.compile(
+    r"키(?:가|는|도)?\s*(?:한\s*)?(?P<n>1[3-9]\d|2[01]\d)(?:\.\d)?(?!\d)\s*(?:cm|"
+    r"센치|센티|쯤|정도|이야|야|인데|이라|$)?"
+)
+_HEIGHT_CM = re.compile(r"(?<!\d)(?P<n>1[3-9]\d|2[01]\d)(?:\.\d)?\s*(?:cm|센치|센티|CM)")
+_HEIGHT_BARE = re.compile(
+    r"(?<![\d.,])(?P<n>1[4-9]\d|20\d)(?:이라|이라서|이니까|인데|이야|이거든|이어서)"
+)
+_HEIGHT_CUE = re.compile(
+    r"크[거다고지네니]|커서|커요|큰 편|작[아은거다고]|키|머리|문틀|천장|숙여|장신|단신"
+)
+_BLOOD = re.compile(r"(?<![A-Za-z])(?P<t>AB|ab|Ab|A|B|O|a|b|o)\s?형(?!\w{0,1}(?:님|제|편))")
+_BLOOD_KO = re.compile(r"혈액형(?:은|이)?\s*(?P<t>AB|A|B|O|에이비|에이|비|오)\s*(?:형)?")
+_MBTI = re.compile(r"(?<![A-Za-z])(?P<v>[EIei][NSns][TFtf][JPjp])(?:-?[AaTt])?(?![A-Za-z])")
+_HAND = re.compile(r"(?P<v>왼손|오른손|양손)\s?잡이")
+_HAND_USE = re.compile(
+    r"왼손으로\s*(?:\w+\s*){0,2}?(?:밥|글씨|젓가락|숟가락|글|다|들|쓰|써|먹|잡|던지|치)|"
+    r"(?:숟가락|젓가락|수저|펜|연필|볼펜|가위|마우스|라켓|공|칼)(?:을|를|은|는|도|만)?\s*"
+    r"(?:늘\s*|항상\s*|다\s*|꼭\s*)?왼손으로|왼손(?:이|을|만)?\s*(?:편해|편하|써|쓰거든|쓰는\s*편)"
+)
+_KO_LETTERS = {"에이비": "AB", "에이": "A", "비": "B", "오": "O"}
+
+
+def _body(m: Msg, s: Sent) -> None:
+    t = s.text
+    for rx, cue in ((_HEIGHT_KEY, False), (_HEIGHT_CM, False), (_HEIGHT_BARE, True)):
+        mt = rx.search(t)
+        if (
+            mt
+            and (not cue or _HEIGHT_CUE.search(t[mt.end() :]))
+            and m.add(s, "height", f"{mt.group('n')}cm", prefix=t[: mt.start()])
+        ):
+            break
+    mt = _BLOOD_KO.search(t) or _BLOOD.search(t)
+    if mt:
+        letters = _KO_LETTERS.get(mt.group("t"), mt.group("t").upper())
+        m.add(s, "blood_type", f"{letters}형", prefix=t[: mt.start()])
+    mt = _MBTI.search(t)
+    if mt:
+        m.add(s, "mbti", mt.group("v").upper(), prefix=t[: mt.start()])
+    mt = _HAND.search(t)
+    if mt:
+        neg = bool(re.match(r"\s*(?:는|은)?\s*아니", t[mt.end() :]))
+        m.add(s, "handedness", f"{mt.group('v')}잡이", negated=neg, prefix=t[: mt.start()])
+    elif mt2 := _HAND_USE.search(t):
+        m.add(s, "handedness", "왼손잡이", confidence=0.6, prefix=t[: mt2.start()])
+
+
+# ---------------------------------------------------------------- places
+_CITY = alt(CITIES)
+_PLACE_WORD = r"\w+"
+_HOMETOWN = Gated(
+    rf"(?P<v>(?:{_PLACE_WORD}\s)?{_PLACE_WORD}?)\s*(?:토박이|"
+    r"출신(?!\s*(?:\w+님|친구|기사|사람들|애|분|선배|후배|형|누나|언니|오빠|동료))|"
+    rf"태생|촌놈|사람이야|사람이에요|사람이거든|사람인데|사람이라|에서\s*(?:나고\s*|태어나서\s*)?(?:태어나|"
+    rf"태어났|자랐|자라|나고 자랐))",
+    "토박이",
+    "출신",
+    "태생",
+    "촌놈",
+    "사람",
+    "태어",
+    "자랐",
+    "자라",
+)
+_HOMETOWN_KEY = re.compile(rf"고향(?:은|이)?\s*(?P<v>(?:{_PLACE_WORD}\s)?{_PLACE_WORD}?)\s*{_COP}")
+_ADV = r"(?:(?:혼자|지금|현재|요즘|따로|쭉|계속|자취하면서|같이|함께|\w+(?:랑|이랑|하고))\s*)*"
+_LIVE = (
+    r"(?:살(?:아|고|아요|거든|지|면서|았|고 있|아서|"
+    r"던|어)(?!\w*싶)|사는데|산다|삽니다|자취|거주|"
+    r"지내고 있|지내)"
+)
+_RES = Gated(
+    rf"(?P<v>(?:{_PLACE_WORD}\s){{0,3}}{_PLACE_WORD}?)(?:에서|에)\s*{_ADV}{_LIVE}",
+    "살",
+    "사는",
+    "산다",
+    "삽니",
+    "자취",
+    "거주",
+    "지내",
+)
+_RES_BARE = Gated(
+    rf"(?P<v>(?:{_PLACE_WORD}\s)?(?:{_CITY}|{_PLACE_WORD}(?:동|구|시|군|읍|면)))\s+{_ADV}{_LIVE}",
+    "살",
+    "사는",
+    "산다",
+    "삽니",
+    "자취",
+    "거주",
+    "지내",
+)
+_RES_KEY = re.compile(
+    r"사는\s*(?:곳|데|동네)(?:은|는|가)?\s*(?P<v>[^.!?,]{2,20}?)\s*(?:이야|"
+    r"야|이에요|예요|에요|인데|이고|이라|라|$)"
+)
+_MOVE = re.compile(
+    rf"(?P<v>(?:{_PLACE_WORD}\s){{0,3}}{_PLACE_WORD}?)(?:으로|"
+    rf"로)\s*(?:이사|이사했|이사 왔|이사왔|옮겼|옮김|"
+    rf"왔|갔|넘어왔)"
+)
+_PLACE_OK = re.compile(
+    rf"(?:{_CITY}|동|구|시|군|읍|면|리|역|섬|원룸|오피스텔|"
+    rf"아파트|빌라|기숙사|고시원|자취방|근처|쪽|앞|"
+    rf"집|마을|도)$"
+)
+_NOT_HOME = frozenset(
+    {
+        "도서관",
+        "학교",
+        "회사",
+        "카페",
+        "PC방",
+        "피시방",
+        "헬스장",
+        "독서실",
+        "연구실",
+        "작업실",
+        "사무실",
+    }
+    | {"게임", "꿈", "세상", "세계", "시대", "판타지 세계", "숲", "이곳", "그곳", "여기", "거기"}
+)
+_PAST = re.compile(r"예전에|옛날에|어릴 때|전에는|어렸을|초등학생 때|살았었")
+
+
+def _place_value(raw: str, *, strict: bool) -> str:
+    v = clean_np(raw, 3, keep_modifiers=True)
+    last = raw.rsplit(maxsplit=1)[-1] if raw.split() else ""
+    if last.endswith("도") and v.endswith(last[:-1]):
+        v += "도"  # an island or province ("완도", "거제도"), not the particle 도
+    if not word_ok(v) or re.search(r"\d+\s*살|\w+랑$", v):
+        return ""
+    if v.split()[0] in ("우리", "그", "이", "저", "혼자", "같이"):
+        return ""
+    if strict and not _PLACE_OK.search(v):
+        return ""
+    if v in _NOT_HOME or v.split()[-1] in _NOT_HOME:
+        return ""
+    return v
+
+
+def _hometown(m: Msg, s: Sent, v: str, prefix: str) -> bool:
+    """Add a hometown; a kind of place ("바닷가") and a named one ("속초") merge."""
+    earlier = [i for i, c in enumerate(m.out) if c.subject == "hometown"]
+    if earlier:
+        old = m.out[earlier[-1]].value
+        if old in PLACE_KINDS and v not in PLACE_KINDS:
+            if not m.add(s, "hometown", f"{v} ({old})", prefix=prefix):
+                return False
+            del m.out[earlier[-1]]
+            return True
+        if v in PLACE_KINDS:
+            return True
+    return m.add(s, "hometown", v, prefix=prefix)
+
+
+def _places(m: Msg, s: Sent) -> None:
+    t = s.text
+    for rx in (_HOMETOWN_KEY, _HOMETOWN):
+        mt = rx.search(t)
+        if mt:
+            v = _place_value(mt.group("v"), strict=rx is _HOMETOWN and "사람" in mt.group(0))
+            if v and _hometown(m, s, v, t[: mt.start()]):
+                break
+    if _PAST.search(t) or ("hometown" in m.taken and "자랐" in t):
+        return
+    moved = re.search(r"이사|옮겼|옮김", m.text)
+    if moved:
+        mt = _MOVE.search(t)
+        if mt and not re.search(r"(?:할|갈|하려|가려|예정|계획)", t[mt.end() : mt.end() + 8]):
+            v = _place_value(mt.group("v"), strict=False)
+            if v and m.add(s, "current_residence", v, confidence=0.9, prefix=t[: mt.start()]):
+                return
+    for rx, strict in ((_RES_KEY, False), (_RES, False), (_RES_BARE, True)):
+        mt = rx.search(t)
+        if mt:
+            if rx is _RES and re.search(r"고양이|강아지|냥이|마리", mt.group(0)):
+                continue
+            v = _place_value(mt.group("v"), strict=strict)
+            if v and m.add(s, "current_residence", v, prefix=t[: mt.start()]):
+                return
+
+
+# ---------------------------------------------------------------- job, school, major
+_JOB = rf"{alt(JOBS)}|[가-힣]{{1,6}}(?:{alt(JOB_SUFFIXES)})"
+_JOB_SELF = re.compile(
+    rf"(?:^|\s)(?:(?:나|난|나는|저|저는|전|직업은|직업이|일은)\s+)?(?:그냥\s*|"
+    rf"평범한\s*|(?P<q>\S+)\s+)?(?P<v>{_JOB})(?:이야|야|이에요|예요|에요|"
+    rf"입니다|이고|인데|이라|라서|라(?=\s|$)|이거든|거든|로 일|으로 일|로 근무|으로 근무|로 있어|"
+    rf"로 일하|으로 일하|일 해|일 하고|(?:로|으로)\s*(?:\S+\s+){{0,2}}(?:일하|일해|근무))"
+)
+_JOB_KEY = re.compile(
+    r"직업(?:은|이)\s*(?P<v>[^.!?,]{2,15}?)\s*(?:이야|야|이에요|예요|에요|입니다|이고|인데|이라)"
+)
+_WORK_AT = Gated(
+    rf"(?P<v>(?:{_PLACE_WORD}\s){{0,3}}{_PLACE_WORD}?)(?:에서|"
+    rf"에)\s*(?:일해|일하고|일하는|일한|근무|알바|아르바이트)",
+    "일해",
+    "일하",
+    "일한",
+    "근무",
+    "알바",
+    "아르바이트",
+)
+_WORK_KEY = re.compile(
+    r"(?:직장|회사)(?:은|는)\s*(?P<v>[^.!?,]{2,24}?)\s*(?:이야|야|이에요|"
+    r"예요|에요|입니다|이고|인데|이라|임)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
+)
+_COMPANY = re.compile(
+    r"(?P<v>\w+(?:회사|전자|은행|병원|그룹|제약|증권|"
+    r"보험|물산|카드|건설|에너지|스타트업|공사|연구소))\s*(?:다녀|"
+    r"다니고|다닌|에 다녀|에서 일)"
+)
+_QUIT_JOB = re.compile(
+    r"(?:회사|직장)\s*(?:을|를|도)?\s*(?:그만뒀|그만 뒀|"
+    r"관뒀|때려치웠|때려치우고|그만두고|관두고)|퇴사했|"
+    r"퇴사하고"
+)
+_PTJ = Gated(
+    r"(?P<v>(?:\w+\s){0,3}\w*?)\s*(?:알바|아르바이트)(?:생)?(?:까지|도|"
+    r"를|만|는|로)?\s*(?:해|하고|하는|뛰|하거든|중|시작|다녀|구했|하고 있|함|합니다)",
+    "알바",
+    "아르바이트",
+)
+_PTJ_QUIT = Gated(
+    r"(?P<v>(?:\w+\s){0,2}\w*?)\s*(?:알바|아르바이트)(?:를|"
+    r"는|도|)\s*(?:그만뒀|그만 뒀|관뒀|잘렸|끝났|때려치웠|"
+    r"그만둠|그만두고)",
+    "알바",
+    "아르바이트",
+)
+_TIME_TOKEN = re.compile(r"^(주말|평일|방학|저녁|밤|새벽|아침|주중)(?:엔|에는|에|마다|만)$")
+_SCHOOL = re.compile(
+    r"(?P<v>\w{1,10}(?:대학교|대학원|대학|대|고등학교|고교|고|중학교|중|초등학교))(?:\s*\w+(?:학과|"
+    r"과|학부))?\s*(?:에\s*)?(?:다녀|다니고|다니는|재학|[1-6]학년|학생|졸업|붙었|합격|"
+    r"입학|다님|생이야)"
+)
+_MAJOR = re.compile(r"(?:^|\s)(?P<v>\w{1,10}?)(?:을|를)?\s*전공(?!\s*(?:이|은)?\s*(?:뭐|뭔))")
+_MAJOR_KEY = re.compile(
+    r"전공(?:은|이)\s*(?P<v>[\w ]{1,12}?)\s*(?:이야|야|이에요|예요|에요|이고|인데|이라|라|학과|과)"
+)
+_DEPT = re.compile(
+    r"(?P<v>\w{1,10}(?:학과|학부|공학과|과))\s*(?:야|"
+    r"이야|다녀|다니|학생|예요|이에요|졸업|[1-6]학년|"
+    r"인데|전공)"
+)
+_MAJOR_STOP = frozenset(
+    {"내", "제", "무슨", "원래", "복수", "부", "이중", "그", "다른", "뭐", "전"}
+)
+
+
+def _work(m: Msg, s: Sent) -> None:
+    t = s.text
+    mt = _PTJ_QUIT.search(t)
+    if mt:
+        v = clean_np(mt.group("v"))
+        value = f"{v} 알바" if word_ok(v) else "알바"
+        m.add(s, "part_time_job", value, mode="end", prefix=t[: mt.start()])
+    else:
+        mt = _PTJ.search(t)
+        if mt and not re.search(r"싶|구하는 중|찾", t[mt.end() : mt.end() + 6]):
+            raw = mt.group("v")
+            v = clean_np(raw)
+            when = [w.group(1) for tok in raw.split() if (w := _TIME_TOKEN.match(tok))]
+            if word_ok(v):
+                value = f"{v} 알바" + (f" ({when[-1]})" if when else "")
+                m.add(s, "part_time_job", value, prefix=t[: mt.start()])
+    if _QUIT_JOB.search(t):
+        m.add(s, "workplace", "회사", mode="end")
+    mt = _WORK_AT.search(t)
+    if mt and "part_time_job" not in {c.subject for c in m.out if c.mode == "set"}:
+        v = _place_value(mt.group("v"), strict=False)
+        if v:
+            ptj = re.search(r"알바|아르바이트", m.text) or "part_time_job" in m.ctx.current
+            subj = "part_time_job" if ptj else "workplace"
+            m.add(s, subj, v, prefix=t[: mt.start()])
+    mt = _WORK_KEY.search(t) or _COMPANY.search(t)
+    if mt:
+        m.add(s, "workplace", mt.group("v"), prefix=t[: mt.start()])
+    mt = _JOB_SELF.search(t) or _JOB_KEY.search(t)
+    if mt and "part_time_job" not in m.taken:
+        v = mt.group("v").strip()
+        q = mt.groupdict().get("q") or ""
+        if q and word_ok(q) and strip_josa(q) == q and not re.search(r"[다요고서면]$", q):
+            v = f"{q} {v}"
+        if v and (mt.re is _JOB_SELF or word_ok(v)):
+            m.add(s, "job", v, prefix=t[: mt.start()])
+    mt = _SCHOOL.search(t)
+    if mt and not re.match(r"\d", mt.group("v")) and len(mt.group("v")) >= 2:
+        m.add(s, "school", mt.group("v"), prefix=t[: mt.start()])
+    for rx in (_MAJOR_KEY, _MAJOR, _DEPT):
+        mt = rx.search(t)
+        if mt:
+            v = strip_josa(mt.group("v").strip())
+            if v not in _MAJOR_STOP and word_ok(v) and m.add(s, "major", v, prefix=t[: mt.start()]):
+                break
+
+
+_SENTENCE_RULES = (_name, _age, _birthday, _body, _places, _work, misc_rule)
+
+
+def _known_names(text: str, context: FactContext) -> frozenset[str]:
+    names: set[str] = set()
+    if context.assistant_name:
+        names.add(context.assistant_name)
+    for key in ("best_friend", "friend", "partner", "spouse", "coworker"):
+        for value in context.current.get(key, ()):
+            head = value.split()[0] if value.split() else ""
+            if head:
+                names.add(head.strip("'\""))
+    for mt in re.finditer(r"(\w{2,3})\s*(?:씨|님|경|쌤|선배|놈|녀석)(?!\w)", text):
+        names.add(mt.group(1))
+    return frozenset(names)
+
+
+_HEARSAY_END = re.compile(
+    r"(?:[았었였했됐랐났겠있없좋싫]대|[가-힣]래|(?:는|하|이)?다더라|[다라]던데|[다라]더라)(?:요)?$"
+)
+_OWNED = re.compile(
+    r"^(\w{2,3}?)(?:의)?\s+(?:최애|생일|고향|이름|취미|직업|나이|키|꿈|집|남친|여친|제일\s*좋아하는)"
+)
+_HEARSAY_NOT = frozenset({"그래", "노래", "몰래", "오래", "얼래", "이래", "저래", "내래"})
+_FIRST_PERSON = re.compile(
+    r"(?:^|\s)(?:(?:나|내|저|제)(?:는|도|가|보고|한테|랑|를|의|까지)?|난|날|전|우리)(?:\s|$)"
+)
+
+
+def _hearsay(sent: Sent, names: frozenset[str]) -> bool:
+    """A sentence passing on what someone else said about themselves ("연화는 개성에서 자랐대"):
+    a hearsay ending, no "나", and someone else as the topic of its first clause."""
+    tokens = sent.text.split()
+    if not tokens or tokens[-1] in _HEARSAY_NOT:
+        return False
+    last = tokens[-1]
+    ends = bool(_HEARSAY_END.search(last))
+    if not ends and last.endswith(("대", "대요")):
+        stem = last[: -2 if last.endswith("대요") else -1]
+        ends = bool(stem) and "가" <= stem[-1] <= "힣" and (ord(stem[-1]) - 0xAC00) % 28 == 4
+        ends = ends and last not in ("반대", "군대", "안대", "한대")
+    if not ends or _FIRST_PERSON.search(sent.text):
+        return False
+    first = re.split(r"[,，]|(?:지만|는데|은데|인데|던데|니까)\s", sent.text)[0]
+    owner = _OWNED.match(first)  # "연화 최애 음식은 …래": someone's favourite, said without 의
+    if owner and owner.group(1) not in USER_WORDS and owner.group(1) not in NONPERSON:
+        return True
+    return is_other(first + " ", names, loose=True)
+
 
 def extract(text: str, context: FactContext) -> list[Candidate]:
-    return []
+    msg = Msg(text, split_sentences(text), context, _known_names(text, context))
+    for sent in msg.sents:
+        if sent.question or _hearsay(sent, msg.names):
+            continue
+        for rule in _SENTENCE_RULES:
+            rule(msg, sent)
+        relation_rules(msg, sent)
+        preference_rules(msg, sent)
+    message_rules(msg)
+    movie_rule(msg)
+    # a re-mention of what is already known ("나 땅콩 먹으면 큰일 나" again) adds nothing
+    return [
+        c
+        for c in msg.out
+        if not (c.mode == "set" and not c.negated and c.value in context.current.get(c.subject, ()))
+    ]

@@ -274,8 +274,15 @@ class SQLiteStore(LifecycleReads):
 
     def unembedded(self, owner_kind: str, model: str, limit: int) -> list[str]:
         table, alive = {
-            "memory": ("memories", "t.status = 'active'"),
+            "memory": (
+                "memories",
+                "t.status = 'active' AND (t.promoted_from != '[]' OR t.memory_type = 'semantic')",
+            ),
             "fact": ("facts", "t.valid_to IS NULL"),
+            "event": (
+                "events",
+                "(t.user_text IS NOT NULL OR t.assistant_text IS NOT NULL OR t.images != '[]')",
+            ),
         }[owner_kind]
         with self._db.read() as conn:
             rows = conn.execute(

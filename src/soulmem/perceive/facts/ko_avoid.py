@@ -1,0 +1,225 @@
+"""Korean rules for what the user cannot eat, fears and dislikes (soulmem.perceive.facts.ko)."""
+
+from __future__ import annotations
+
+import re
+
+from soulmem.perceive.facts.ko_base import ADVS as _ADVS
+from soulmem.perceive.facts.ko_base import NP as _NP
+from soulmem.perceive.facts.ko_base import (
+    Gated,
+    Msg,
+    Sent,
+    clean_np,
+    noun_before_cop,
+    word_ok,
+)
+from soulmem.perceive.facts.ko_base import (
+    np_value as _np,
+)
+from soulmem.perceive.facts.ko_lex import ALLERGENS, FOODS, PHOBIAS, alt, strip_josa
+
+__all__ = ["forbidden_rules"]
+
+# ---------------------------------------------------------------- allergy
+_ALLERGY_WORD = Gated(
+    rf"{_NP}\s*(?:알레르기|알러지|알레르기가|알러지가)(?:가|도|는)?\s*(?P<neg>없)?",
+    "알레르기",
+    "알러지",
+)
+_ALLERGY_EAT = Gated(
+    rf"{_NP}(?:\s*(?:들어간\s*(?:거|것|음식|건)|들어가면|"
+    rf"넣은\s*거|가\s*들어간\s*거))?(?:을|를|은|는|"
+    rf"만|이|가)?\s*"
+    r"(?:먹으면|먹기만\s*해도|먹으면은|닿으면|만지면|먹었다가|먹고\s*나면|먹으면서|먹어도|"
+    r"(?:근처|옆)에?만\s*가도|냄새만\s*맡아도|손만\s*대도|(?:닿|만지|먹)기만\s*해도|한\s*입만\s*먹어도|"
+    r"조금만\s*먹어도|만져도|닿아도)\s*[^.!?]{0,24}?"
+    r"(?:목이\s*부|목이\s*붓|두드러기|숨이?\s*(?:막|"
+    r"안\s*쉬|못\s*쉬|차)|응급실|간지러|가려|발진|부어|부었|퉁퉁|"
+    r"붓고|붓는|큰일\s*나|쇼크|알레르기|알러지|온몸에|재채기|콧물|눈이\s*빨개|빨갛게\s*올라)",
+    "먹",
+    "닿",
+    "만지",
+    "만져",
+    "가도",
+    "맡아도",
+    "대도",
+)
+_ANAPHOR = frozenset(
+    {"그거", "그것", "이거", "이것", "저거", "저것", "걔", "얘", "그", "그건", "이건"}
+)
+_ALLERGEN_IN = re.compile(alt((*ALLERGENS, *(f for f in FOODS if len(f) > 1))))
+_NO_ALLERGY = re.compile(r"알레르기|알러지")
+
+# ---------------------------------------------------------------- phobia
+_PHOBIA_SEE = Gated(
+    rf"{_NP}(?:만|을|를|이|가|은|는)?\s*(?:보면|보기만\s*해도|"
+    rf"보이면|생각만\s*해도|나오면|타면|올라가면|있으면)\s*[^.!?]{{0,26}}?"
+    r"(?:소리\s*(?:지르|질러)|도망|기절|얼어|울어|울고|"
+    r"소름|심장|무서|덜덜|후들|떨려|식은땀|못\s*움직|"
+    r"패닉|멘붕|졸도|까무러|다리가\s*풀|비명)",
+    "보면",
+    "보기만",
+    "보이면",
+    "생각만",
+    "나오면",
+    "타면",
+    "올라가면",
+    "있으면",
+)
+_PHOBIA_WORD = Gated(
+    rf"{_NP}(?:이|가|을|를|은|는|만)?\s*{_ADVS}(?P<neg>안\s*)?(?:무서워(?!서|"
+    rf"도)|무서워서(?=[^.!?]{{0,14}}못)|무서워해|무섭거든|무섭다|겁나|못\s*봐|못\s*본다|"
+    rf"못\s*보거든|트라우마)",
+    "무서",
+    "겁나",
+    "못 봐",
+    "못 본",
+    "못 보",
+    "못봐",
+    "트라우마",
+)
+_PHOBIA_NAMED = re.compile(r"(?P<v>\w+?)\s?공포증")
+_PHOBIA_LEX = re.compile(
+    rf"(?<!\w)(?P<v>{alt(PHOBIAS)})(?:이|가|은|는|을|를|만|도|이랑|랑|이나|나|소리|라면|이라면|만\s*보면)?(?!\w)\s*[^.!?]{{0,20}}?"
+    r"(?:무서|질색|심장이?\s*(?:떨어|내려앉|쿵|벌렁)|소름|벌벌|덜덜|식은땀|기절|겁|트라우마|오금|"
+    r"공포|쥐약|못\s*견디|귀\s*막|이불\s*(?:뒤집어|속)|숨어)"
+)
+# "하나도 안 무서워", "무서워하시네요": not the user's fear
+_PHOBIA_NOT = re.compile(r"안\s*(?:무서|무섭|겁)|(?:무서|무섭)지\s*않|하시|으시|셨|대요|래요|댔|랬")
+# sounds and sights that name the thing feared ("우르릉 쾅쾅 하면 이불 뒤집어써")
+_PHOBIA_SIGNS = {"우르릉": "천둥", "쾅쾅": "천둥", "번쩍": "번개", "윙윙": "벌", "사사삭": "벌레"}
+_PHOBIA_SIGN = re.compile(
+    rf"(?P<v>{alt(_PHOBIA_SIGNS)})[^.!?]{{0,24}}?(?:무서|이불\s*(?:뒤집어|속)|귀\s*막|숨어|벌벌|덜덜|기절)"
+)
+_HIGH = re.compile(r"높은\s*(?:데|곳)|고층|높은\s*건물")
+_PHOBIA_MAP = {
+    "고소": "높은 곳 (고소공포증)",
+    "폐소": "좁은 곳 (폐소공포증)",
+    "환": "환공포증",
+    "대인": "대인공포증",
+    "광장": "광장공포증",
+}
+_PHOBIA_STOP = frozenset({"귀신같이", "진짜", "너무", "그게", "이게", "그거", "이거", "밤", "혼자"})
+
+# ---------------------------------------------------------------- dislikes
+_DISLIKE_REMOVE = Gated(
+    rf"{_NP}(?:은|는|을|를)?\s*{_ADVS}(?:빼\s*줘|빼\s*주세요|"
+    rf"빼줘|빼\s*달라|넣지\s*마|넣지\s*말아|주지\s*마)",
+    "빼",
+    "넣지",
+    "주지",
+)
+_DISLIKE = Gated(
+    rf"{_NP}(?:은|는|이|가|을|를|도)?\s*{_ADVS}(?:싫어(?!하는\s*사람|서)|싫어해|"
+    rf"싫거든|싫음|질색|극혐|별로야|혐오|못\s*먹어|못먹어|안\s*먹어|최악)",
+    "싫",
+    "질색",
+    "극혐",
+    "별로",
+    "혐오",
+    "못 먹",
+    "못먹",
+    "안 먹",
+    "최악",
+)
+# "진짜 싫은 거 하나 있어. 민트초코!!": the thing comes in the next sentence
+_DISLIKE_AHEAD = re.compile(
+    r"(?:싫은|싫어하는|못\s*먹는|극혐하는)\s*(?:거|것|게|음식|맛|과일)\s*(?:딱\s*)?(?:하나|한\s*가지|있)"
+)
+_DISLIKE_KEY = re.compile(
+    r"(?:제일\s*|가장\s*|젤\s*|진짜\s*)?(?:싫어하는|싫은|못\s*먹는|극혐하는)\s*(?:거|것|건|게|음식|맛|과일|"
+    r"색|계절|노래)(?:은|는|이|가)?\s*(?P<v>[^.!?,]{1,16}?)\s*(?:이야|야|이에요|예요|임|이고|인데|$)"
+)
+_DISGUST = Gated(rf"{_NP}(?:은|는)?\s*냄새만\s*맡아도\s*(?:헛구역질|토|역겨|속이|구역질)", "냄새만")
+
+_SEASON_HATE = re.compile(
+    r"(?<!\w)(?P<s>봄|여름|가을|겨울)(?:은|는|이|가)?\s*[^.!?]{0,15}?(?:최악|싫어|질색|별로|극혐)"
+)
+
+
+_PHOBIA_IN = re.compile(alt(PHOBIAS))
+
+
+def _antecedent(m: Msg, s: Sent, rx: re.Pattern[str]) -> str:
+    """What "그거" points back to: the last word of a lexicon before the sentence, in this
+    message or the previous one ("복숭아 있지? 나 그거 근처만 가도 입술 붓고")."""
+    before = m.text[: m.text.find(s.text)] if s.text in m.text else ""
+    for text in (before, *reversed(m.ctx.previous_user_texts[-1:])):
+        found = rx.findall(text)
+        if found:
+            return str(found[-1])
+    return ""
+
+
+def forbidden_rules(m: Msg, s: Sent) -> None:
+    t = s.text
+    mt = _ALLERGY_WORD.search(t)
+    if mt:
+        v = _np(mt.group("v"), 2)
+        if mt.group("neg"):
+            m.add(s, "allergy", v or "알레르기", negated=True, prefix=t[: mt.start()])
+        elif v:
+            m.add(s, "allergy", f"{v} 알레르기", prefix=t[: mt.start()], loose=True)
+    elif re.search(r"알레르기|알러지", t) and re.search(r"없", t):
+        m.add(s, "allergy", "알레르기", negated=True)
+    else:
+        mt = _ALLERGY_EAT.search(t)
+        if mt:
+            v = _np(mt.group("v"), 2)
+            if not v and clean_np(mt.group("v"), 2).split()[-1:] in ([a] for a in _ANAPHOR):
+                v = _antecedent(m, s, _ALLERGEN_IN)
+            if v:
+                m.add(s, "allergy", f"{v} 알레르기", prefix=t[: mt.start()], loose=True)
+    mt = _PHOBIA_NAMED.search(t)
+    high = _HIGH.search(t)
+    if high and (_PHOBIA_SEE.search(t) or _PHOBIA_WORD.search(t)):
+        m.add(s, "phobia", "높은 곳 (고소공포증)", prefix=t[: high.start()])
+    elif mt:
+        base = mt.group("v")
+        m.add(s, "phobia", _PHOBIA_MAP.get(base, f"{base} 공포증"), prefix=t[: mt.start()])
+    else:
+        for rx in (_PHOBIA_SEE, _PHOBIA_WORD):
+            mt = rx.search(t)
+            if mt:
+                v = _np(mt.group("v"), 2)
+                if v in _ANAPHOR or not v:
+                    v = _antecedent(m, s, _PHOBIA_IN)
+                if v and v not in _PHOBIA_STOP and not re.search(r"(?:서|고|면|데)$", v):
+                    m.add(s, "phobia", v, prefix=t[: mt.start()], loose=True)
+                    break
+        else:
+            mt = _PHOBIA_LEX.search(t)
+            sign = _PHOBIA_SIGN.search(t)
+            if mt and not _PHOBIA_NOT.search(t[mt.start() :]):
+                m.add(s, "phobia", mt.group("v"), prefix=t[: mt.start()], loose=True)
+            elif sign:
+                v = _PHOBIA_SIGNS[sign.group("v")]
+                m.add(s, "phobia", v, confidence=0.6, prefix=t[: sign.start()], loose=True)
+    for rx in (_DISLIKE_REMOVE, _DISGUST, _DISLIKE):
+        mt = rx.search(t)
+        if mt:
+            v = _np(mt.group("v"), 2)
+            if v.split()[-1:] and v.split()[-1] in ("식감", "맛", "냄새", "향", "소리", "촉감"):
+                v = clean_np(mt.group("v"), 3, keep_modifiers=True)
+            if (
+                v
+                and "allergy" not in m.taken
+                and not any(c.value in v for c in m.out if c.subject == "phobia")
+                and not re.search(r"(?:기|게|서)$", v)
+                and m.add(s, "disliked", v, prefix=t[: mt.start()], loose=True)
+            ):
+                break
+    mt = _DISLIKE_KEY.search(t)
+    if mt and "disliked" not in m.taken and not _DISLIKE_AHEAD.search(t):
+        v = strip_josa(noun_before_cop(mt))
+        if word_ok(v) and v not in ("뭐", "하나", "있어"):
+            m.add(s, "disliked", v, prefix=t[: mt.start()], loose=True)
+    if _DISLIKE_AHEAD.search(t) and s.index + 1 < len(m.sents):
+        nxt = m.sents[s.index + 1]
+        v = strip_josa(nxt.text.strip())
+        if not nxt.question and len(v.split()) <= 2 and word_ok(v):
+            m.add(nxt, "disliked", v)
+    mt = _SEASON_HATE.search(t)
+    if mt and "disliked" not in m.taken:
+        m.add(s, "disliked", mt.group("s"), confidence=0.6, prefix=t[: mt.start()])

@@ -1,0 +1,298 @@
+"""Shared machinery of the Korean fact rules: sentences, third-party checks, noun phrases."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from soulmem.perceive.facts.base import Candidate, FactContext
+from soulmem.perceive.facts.ko_lex import (
+    ANIMALS,
+    BREEDS,
+    FILLERS,
+    NONPERSON,
+    PERSONS,
+    USER_WORDS,
+    has_batchim,
+    strip_josa,
+)
+
+__all__ = [
+    "ADVS",
+    "NP",
+    "WISH",
+    "Gated",
+    "Msg",
+    "Sent",
+    "clean_np",
+    "is_other",
+    "noun_before_cop",
+    "np_value",
+    "split_sentences",
+    "word_ok",
+]
+
+_SPLIT = re.compile(r"([.!?~…\n]+|ㅋ{2,}|ㅎ{2,}|ㅠ+|ㅜ+|\^\^)")
+_QWORD = re.compile(
+    r"(?:뭐|뭔|뭘|언제|어디|누구|몇|무슨|어떤|어떻게|왜|얼마|기억나|기억해|맞지|알지)"
+)
+_QEND = re.compile(r"(?:지|까|니|냐|나|래|더라|였지|였더라|던가|는지|야|죠|요|게|어)\s*$")
+_CLAUSE_CUT = re.compile(r"[,，]|(?:지만|는데|은데|인데|던데|니까)\s")
+_NAME_TOPIC = re.compile(r"^\w{2,3}$")
+_NAME_PARTICLES = ("이는", "이가", "는", "가")
+_PETS = frozenset(ANIMALS) | frozenset(BREEDS) | {"개", "냥이", "댕댕이"}
+_COMITATIVE = ("랑", "이랑", "하고", "와", "과", "한테", "에게", "보고", "처럼", "보다")
+
+
+class Gated:
+    """A compiled pattern that is only tried when one of its keywords is in the text."""
+
+    __slots__ = ("keys", "rx")
+
+    def __init__(self, pattern: str, *keys: str) -> None:
+        self.rx = re.compile(pattern)
+        self.keys = keys
+
+    def search(self, text: str) -> re.Match[str] | None:
+        if any(key in text for key in self.keys):
+            return self.rx.search(text)
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    text: str
+    question: bool
+    index: int
+
+
+@dataclass(slots=True)
+class Msg:
+    """One message being read: its sentences, the context and the candidates so far."""
+
+    text: str
+    sents: tuple[Sent, ...]
+    ctx: FactContext
+    names: frozenset[str]
+    out: list[Candidate] = field(default_factory=list)
+    taken: set[str] = field(default_factory=set)
+
+    def add(
+        self,
+        sent: Sent,
+        subject: str,
+        value: str,
+        *,
+        mode: str = "set",
+        negated: bool = False,
+        confidence: float = 0.8,
+        prefix: str | None = None,
+        loose: bool = False,
+    ) -> bool:
+        """Add a user fact unless the clause before it is about someone else."""
+        value = " ".join(value.split()).strip(" ,")
+        if not value:
+            return False
+        if prefix is not None:
+            # a match may start before the value ("정우는 떡볶이"): judge the words before it
+            idx = sent.text.find(value.split()[0], len(prefix))
+            if idx > 0:
+                prefix = sent.text[:idx]
+        if value.split()[0] in self.names:
+            return False
+        if prefix is not None and is_other(prefix, self.names, loose=loose):
+            return False
+        self.out.append(
+            Candidate(
+                subject=subject,
+                value=value,
+                negated=negated,
+                confidence=confidence,
+                mode=mode,
+                evidence=sent.text,
+            )
+        )
+        self.taken.add(subject)
+        return True
+
+
+def split_sentences(text: str) -> tuple[Sent, ...]:
+    parts = _SPLIT.split(text)
+    sents: list[Sent] = []
+    for i in range(0, len(parts), 2):
+        body = parts[i].strip()
+        if not body:
+            continue
+        sep = parts[i + 1] if i + 1 < len(parts) else ""
+        question = "?" in sep or bool(_QWORD.search(body) and _QEND.search(body))
+        sents.append(Sent(body, question, len(sents)))
+    return tuple(sents)
+
+
+def _base(token: str) -> tuple[str, str]:
+    """A token's word and the particle it carries."""
+    for particle in (*_COMITATIVE, *_NAME_PARTICLES, "은", "이", "도", "의", "네", "들이", "들은"):
+        if token.endswith(particle) and len(token) > len(particle):
+            stem = token[: -len(particle)]
+            if stem in PERSONS or stem in USER_WORDS or len(stem) >= 2:
+                return stem, particle
+    return token, ""
+
+
+def is_other(prefix: str, names: frozenset[str], *, loose: bool = False) -> bool:
+    """Whether the clause before a match makes someone other than the user its subject.
+
+    ``names``: known names of other people (the character, friends). ``loose`` also takes a
+    clause-initial two- or three-syllable word marked 는/가 for a name ("정우는 떡볶이 좋아해").
+    """
+    clause = _CLAUSE_CUT.split(prefix)[-1]
+    state = ""
+    tokens = clause.split()
+    # "할머니가 해주신 된장찌개": a person marked 가/이 inside a relative clause on the value
+    relative = bool(tokens) and bool(_ADNOMINAL.search(tokens[-1])) and tokens[-1] not in PERSONS
+    last_particle = ""
+    for idx, raw in enumerate(tokens):
+        token = raw.strip("\"'()[]")
+        if token in USER_WORDS or token.startswith(("나는", "나도", "난", "내가", "저는", "제가")):
+            state = "user"
+            continue
+        word, particle = _base(token)
+        if word in ("나", "저") and particle not in ("랑", "하고", "와"):
+            state = "user"
+            continue
+        if word in _PETS or token in _PETS:
+            state = "other" if particle in ("는", "은", "가", "이", "도", "의") else "pet"
+            continue
+        if state == "pet" and particle in (*_NAME_PARTICLES, "은", "이", "도"):
+            state = "other"  # the pet's name: "우리 강아지 초코는 열 살이야"
+            continue
+        is_person = word in PERSONS or token in PERSONS or word in names or token in names
+        if (
+            not is_person
+            and word.endswith(("님", "씨", "쌤", "네"))
+            and len(word) >= 2
+            and word not in NONPERSON
+        ):
+            is_person = True
+        if is_person:
+            if particle in _COMITATIVE:
+                continue
+            state = "other"
+            last_particle = particle
+            continue
+        if (
+            loose
+            and idx == 0
+            and particle in _NAME_PARTICLES
+            and _NAME_TOPIC.match(word)
+            and word not in NONPERSON
+        ):
+            state = "other"
+    if relative and last_particle in ("가", "이", "께서", ""):
+        return False
+    return state == "other"
+
+
+_ADNOMINAL = re.compile(r"(?:신|준|든|던|운|인|한|된|린|진|끓인|만든)$")
+_VERBAL_END = re.compile(
+    r"(?:어서|아서|해서|고|면|는데|은데|지만|니까|거든|"
+    r"어|아|해|요|했다|한다|하지|서|며|면서|러|게|이라|"
+    r"라서|라)$"
+)
+_PARTICLE_END = re.compile(
+    r"(?:에서|에는|엔|에도|에|으로|로는|로|한테|에게|부터|"
+    r"까지|랑|하고|처럼|보다|을|를|도|만|의|은|는|이|"
+    r"가)$"
+)
+_MODIFIER = re.compile(r"(?:한|운|던|된|진|린|인|갈|온|는|은|신|준|든|난|친)$")
+_BAD_HEADS = frozenset(
+    {"거", "것", "건", "걸", "게", "애", "때", "적", "수", "줄", "데", "곳", "뭐", "이거", "그거"}
+    | {"저거", "이것", "그것", "얘기", "생각", "기분", "정도", "느낌", "얼굴", "사람", "말"}
+    | {
+        "경",
+        "님",
+        "씨",
+        "쌤",
+        "때문",
+        "탓",
+        "덕분",
+        "편",
+        "중",
+        "날",
+        "번",
+        "개",
+        "명",
+        "뭐가",
+        "누가",
+    }
+)
+
+
+def word_ok(value: str) -> bool:
+    """A value worth keeping: some Hangul or Latin letters, not a pronoun or filler."""
+    if not value or value in FILLERS or value in _BAD_HEADS or value in PERSONS:
+        return False
+    last = value.rsplit(maxsplit=1)[-1]
+    if last in _BAD_HEADS or last in FILLERS:
+        return False
+    return bool(re.search(r"\w", value))
+
+
+def clean_np(raw: str, max_tokens: int = 3, *, keep_modifiers: bool = False) -> str:
+    """The noun phrase at the end of ``raw``: "요즘 주말엔 편의점 야간" -> "편의점 야간"."""
+    tokens = raw.split()
+    if not tokens:
+        return ""
+    tokens[-1] = strip_josa(tokens[-1])
+    picked: list[str] = []
+    for pos in range(len(tokens) - 1, -1, -1):
+        tok = tokens[pos]
+        if picked and (
+            tok in FILLERS
+            or (_PARTICLE_END.search(tok) and strip_josa(tok) != tok)
+            or (
+                _VERBAL_END.search(tok)
+                and len(tok) > 1
+                and not tok.endswith(("색", "식", "역", "동", "구", "시"))
+            )
+        ):
+            break
+        picked.append(tok)
+        if len(picked) >= max_tokens:
+            break
+    picked.reverse()
+    while picked and picked[0] in FILLERS:
+        picked.pop(0)
+    if not keep_modifiers:
+        while len(picked) > 1 and _MODIFIER.search(picked[0]):
+            picked.pop(0)
+    return " ".join(picked)
+
+
+def noun_before_cop(mt: re.Match[str], group: str = "v") -> str:
+    """The noun a lazy group caught before a copula, with the 이 it cut off put back:
+    "오이야" matches as "오" + "이야", but 오 has no final consonant, so the noun is 오이."""
+    v = (mt.group(group) or "").strip()
+    end = mt.end(group)
+    text = mt.string
+    if v and end < len(text) and text[end] == "이" and not has_batchim(v[-1]):
+        return v + "이"
+    return v
+
+
+# a noun phrase of up to four words before a cue, adverbs that may stand between, and a wish
+# ("먹고 싶어") that makes a like or habit hypothetical
+_W = r"[\w&]+"
+NP = rf"(?P<v>(?:{_W}\s){{0,3}}?{_W})"
+ADVS = (
+    r"(?:(?:진짜|너무|완전|엄청|제일|가장|젤|되게|정말|"
+    r"많이|특히|극도로|세상에서|무척|매우|꼭|제발|좀|"
+    r"다)\s*)*"
+)
+WISH = re.compile(r"^\s*(?:고\s*)?(?:싶|면 좋겠|었으면|을까|ㄹ까|볼까|할까)")
+
+
+def np_value(raw: str | None, n: int = 3) -> str:
+    """The noun phrase at the end of ``raw`` when it is worth keeping, else ""."""
+    v = clean_np(raw or "", n)
+    return v if word_ok(v) else ""

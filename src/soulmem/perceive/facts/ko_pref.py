@@ -1,0 +1,555 @@
+"""Korean rules for what the user likes and how they spend time (avoidances: ``ko_avoid``;
+movies and creators: ``ko_media``)."""
+
+from __future__ import annotations
+
+import re
+
+from soulmem.perceive.facts.ko_avoid import forbidden_rules
+from soulmem.perceive.facts.ko_base import ADVS as _ADVS
+from soulmem.perceive.facts.ko_base import NP as _NP
+from soulmem.perceive.facts.ko_base import WISH as _WISH
+from soulmem.perceive.facts.ko_base import (
+    Gated,
+    Msg,
+    Sent,
+    clean_np,
+    noun_before_cop,
+    word_ok,
+)
+from soulmem.perceive.facts.ko_base import (
+    np_value as _np,
+)
+from soulmem.perceive.facts.ko_lex import (
+    ANIMALS,
+    COLORS,
+    DRINKS,
+    FOOD_SUFFIXES,
+    FOODS,
+    GENRES,
+    HOBBIES,
+    MUSIC,
+    SPORTS,
+    alt,
+)
+
+__all__ = ["classify", "preference_rules"]
+
+
+# ---------------------------------------------------------------- likes
+_LIKE = Gated(
+    rf"{_NP}(?P<p>을|를|이|가|도|은|는|만)?\s*{_ADVS}(?P<neg>안\s*|별로\s*안\s*)?좋아(?:해|"
+    rf"하거든|해요|함|한다|하는\s*편|합니다|하고|하는데|하지)",
+    "좋아",
+)
+_LIKE_ADJ = Gated(
+    rf"{_NP}(?:이|가)\s*(?:제일|가장|젤|최고로|세상에서\s*제일|"
+    rf"더|훨씬\s*더)\s*좋아(?:$|\s|요|\.|!)",
+    "좋아",
+)
+_FAV_KEY = re.compile(
+    r"(?:제일\s*|가장\s*|젤\s*)?(?:좋아하는|최애|인생)\s*(?P<k>음식|메뉴|음료|술|"
+    r"노래|음악|가수|색|색깔|계절|영화|드라마|책|소설|게임|동물|운동|장소|과일|간식)"
+    r"(?:은|는|이|가)?\s*(?P<v>[^.!?,]{1,25}?)\s*(?:이야|야|이에요|예요|"
+    r"에요|입니다|이고|인데|이라|라서|라|임|$)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
+)
+_SOUL = re.compile(
+    r"(?:소울\s*푸드|소울푸드)(?:는|은|가)?\s*(?P<v>[^.!?,]{1,20}?)\s*(?:이야|"
+    r"야|예요|이에요|인데|이라|라|임|$)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
+)
+_COMFORT = Gated(
+    rf"{_NP}\s*(?:한\s*(?:그릇|접시|입|조각|사발|공기|"
+    rf"숟갈|봉지|판|마리)|먹으면|만\s*먹으면)(?:이면|"
+    rf"만\s*있으면|면|이)?\s*[^.!?]{{0,14}}?"
+    r"(?:다\s*풀|풀려|풀리|살\s*것\s*같|행복|힘이\s*나|기분\s*좋아|딱이|천국|세상\s*다\s*가진)",
+    "그릇",
+    "접시",
+    "입",
+    "조각",
+    "사발",
+    "공기",
+    "숟갈",
+    "봉지",
+    "판",
+    "마리",
+    "먹으면",
+)
+# "스트레스 받으면 무조건 곱창이야", "해장은 늘 순댓국 먹어": the food a mood calls for
+_MOOD_FOOD = re.compile(
+    r"(?:스트레스\s*(?:받으면|받을\s*때|쌓이면|풀\s*때)|우울하면|우울할\s*때|힘들\s*때|힘들면|지치면|"
+    r"기분\s*(?:안\s*좋을|꿀꿀할|다운될|꿀꿀하면|안\s*좋으면)\s*(?:때)?|비\s*오는\s*날(?:엔|에는|이면)?|"
+    r"해장(?:은|엔|으로는)?|야식(?:은|으로는|으론)?|월급날(?:엔|에는|이면)?|퇴근하면|시험\s*끝나면)(?:엔|에는|는|은|면)?\s*"
+    rf"(?:무조건|항상|늘|꼭|역시|당연히|일단|바로|맨날)?\s*{_NP}(?P<e>이야|야|이지|지|이거든|거든|이라|라|"
+    r"(?:을|를)?\s*(?:먹|찾|시켜|때려|흡입|땡기|땡겨|생각나|마셔|마시))"
+)
+# "카페 가면 고민도 안 하고 흑당 밀크티 시켜": a standing order
+_ORDER = Gated(
+    rf"{_NP}(?:만|을|를|으로|로)?\s*(?:시켜|시키거든|시킨다|시켜요|주문해|주문하거든|골라)(?!\s*(?:줘|주|봐|볼|야))",
+    "시켜",
+    "시키",
+    "시킨",
+    "주문",
+    "골라",
+)
+_ORDER_CUE = re.compile(
+    r"가면|갈\s*때|맨날|항상|늘|무조건|고민도\s*안|고민\s*없이|매번|꼭|언제나|단골"
+)
+_TASTY = Gated(
+    rf"{_NP}(?:이|가|은|는)\s*(?:세상에서\s*)?(?:제일|가장|젤|최고로)\s*맛있",
+    "맛있",
+)
+_LIKE_DOING = Gated(
+    r"(?P<v>(?:\w+\s){0,2}?\w+?)\s?(?P<verb>하는|보는|듣는|먹는|가는|치는|"
+    r"타는|읽는|쓰는|그리는|만드는|찍는|부르는|추는|걷는|노는|키우는|모으는|다니는)\s*(?:거|것|"
+    r"걸|게)\s*(?:을|를|도)?\s*(?:진짜\s*|너무\s*|완전\s*|엄청\s*|제일\s*|정말\s*)*(?:좋아|"
+    r"즐겨|취미)",
+    "좋아",
+    "즐겨",
+    "취미",
+)
+_FAN = Gated(
+    rf"{_NP}\s*(?:찐\s*)?(?:팬이|팬인데|팬이라|덕후|덕질)",
+    "팬",
+    "덕후",
+    "덕질",
+)
+_SONGS = Gated(
+    r"(?P<v>\w+)\s*(?:노래|음악|곡|앨범)(?:만|을|를|"
+    r"도)?\s*(?:맨날\s*|매일\s*|자주\s*|많이\s*|진짜\s*)*(?:들어|"
+    r"들으|듣|틀어|좋아)",
+    "노래",
+    "음악",
+    "곡",
+    "앨범",
+)
+_VERB_NOUN = {
+    "하는": "하기",
+    "보는": "보기",
+    "듣는": "듣기",
+    "먹는": "먹기",
+    "가는": "가기",
+    "치는": "치기",
+    "타는": "타기",
+    "읽는": "읽기",
+    "쓰는": "쓰기",
+    "그리는": "그리기",
+    "만드는": "만들기",
+    "찍는": "찍기",
+    "부르는": "부르기",
+    "추는": "추기",
+    "걷는": "걷기",
+    "노는": "놀기",
+    "키우는": "키우기",
+    "모으는": "모으기",
+    "다니는": "다니기",
+}
+_MODIFIER_END = re.compile(r"(?:는|은|던|한|운)$")
+_SONG_STOP = frozenset(
+    {"이", "그", "저", "요즘", "옛날", "신나는", "슬픈", "좋은", "이런", "그런", "내", "무슨"}
+)
+_LOVE = Gated(
+    rf"{_NP}(?:은|는|이|가)?\s*(?:진짜\s*|완전\s*)?(?:사랑이지|사랑이야|사랑이다|"
+    rf"최고지|없으면\s*못\s*살|없인\s*못\s*살|킬러야|러버야|귀신이야|마니아야|매니아야|덕후야|"
+    rf"중독이야)",
+    "사랑이",
+    "최고지",
+    "못 살",
+    "못살",
+    "킬러",
+    "러버",
+    "귀신",
+    "마니아",
+    "매니아",
+    "덕후",
+    "중독",
+)
+_CRAZY = Gated(
+    rf"{_NP}(?:이라면|라면|만\s*보면)\s*(?:자다가도|사족을\s*못|환장|껌뻑|무조건|미쳐)",
+    "라면",
+    "만 보면",
+)
+
+# ---------------------------------------------------------------- drinks
+_W = r"[\w&]+"
+_DRINK = alt(DRINKS)
+_DRINK_HABIT = Gated(
+    rf"(?P<v>(?:{_W}\s)?(?:{_DRINK}))(?:만|을|를|은|는)?\s*(?:(?:하루에|"
+    rf"매일|맨날|꼭|\S+\s*잔씩?|\S+\s*캔씩?|\S+\s*병씩?)\s*)*(?P<neg>안\s*|"
+    rf"못\s*)?(?:마셔|마시거든|마셔요|마시고\s*살|달고\s*살|마신다|마십니다|마셔야)",
+    "마시",
+    "마셔",
+    "마신",
+    "달고",
+)
+_HABIT = re.compile(
+    r"만\s*(?:마셔|마시|먹어|먹|들어|입어)|매일|맨날|"
+    r"항상|늘|하루에|한겨울에도|일\s*년\s*내내|사계절|"
+    r"무조건|달고\s*살"
+)
+_EOLJUKA = re.compile(r"얼죽아")
+
+# ---------------------------------------------------------------- music, colour, season
+_MUSIC_RX = Gated(
+    rf"(?P<v>(?:[0-9]+년대\s*)?(?:{alt(MUSIC)}))(?:을|를|만|도|은|는|"
+    rf"에)?\s*(?:\w+\s){{0,3}}?(?:틀어|들어|듣|즐겨|빠져|빠졌|좋아|덕후|매니아|"
+    rf"마니아)",
+    "틀어",
+    "들어",
+    "듣",
+    "즐겨",
+    "빠져",
+    "빠졌",
+    "좋아",
+    "덕후",
+    "매니아",
+    "마니아",
+)
+_COLOR = alt(COLORS)
+_COLOR_ALL = re.compile(
+    rf"(?:죄다|전부|온통|다|모조리|싹\s*다|전부\s*다)\s*(?P<c>{_COLOR})(?:이야|"
+    rf"야|이에요|예요|이고|인데|이라|으로|로|색|임)"
+)
+_COLOR_LIKE = re.compile(
+    rf"(?<!\w)(?P<c>{_COLOR})(?:을|를|이|가|은|는|만)?\s*{_ADVS}(?:좋아|"
+    rf"좋더|보면\s*(?:마음이\s*)?(?:편|기분\s*좋|힐링|안정)|최고|최애)"
+)
+_COLOR_WEAR = Gated(
+    rf"(?<!\w)(?P<c>{_COLOR})\s*(?:옷|계열|톤|색\s*옷)?(?:만|"
+    rf"으로만|로만)\s*(?:입|사|골라|써|쓰|모아)",
+    "만",
+)
+_SEASON_LIKE = re.compile(
+    rf"(?<!\w)(?P<s>봄|여름|가을|겨울)(?:만|을|를|이|"
+    rf"가|은|는)?\s*{_ADVS}(?:좋아|기다려|기다리|최고|"
+    rf"최애|사랑)"
+)
+_GENRE_RX = Gated(
+    rf"(?P<v>(?:{alt(GENRES)})(?:\s*소설|\s*책|\s*물|\s*장르)?)(?!\s*(?:영화|"
+    rf"드라마|게임|애니|웹툰))(?:을|를|만|도|은|는)?\s*[^.!?]{{0,16}}?(?:읽|"
+    rf"좋아|빠져|즐겨|찾아\s*읽|봐)",
+    "읽",
+    "좋아",
+    "빠져",
+    "즐겨",
+    "봐",
+)
+
+# ---------------------------------------------------------------- sport, hobby
+_SPORT = alt(SPORTS)
+_SPORT_KEY = re.compile(
+    rf"운동(?:은|으로는|으론|으로)\s*{_NP}(?:을|를|"
+    rf"도|만)?\s*(?:해|쳐|하고|하거든|다녀|타|즐겨|"
+    rf"배워|좋아|하는)"
+)
+_SPORT_RX = Gated(
+    rf"(?<!\w)(?P<v>{_SPORT})(?:장|을|를|도|만|은|는|에|하러)?\s*(?:\w+\s){{0,2}}?(?:쳐|"
+    rf"치고|치는|쳐요|해|하고\s*있|하거든|다녀|다니|"
+    rf"타|타고|배워|배우|즐겨|동호회|클럽|매일|꾸준히)",
+    "쳐",
+    "치",
+    "해",
+    "하고",
+    "하거",
+    "다녀",
+    "다니",
+    "타",
+    "배우",
+    "배워",
+    "즐겨",
+    "동호회",
+    "클럽",
+    "매일",
+    "꾸준히",
+)
+_SPORT_DETAIL = re.compile(
+    r"(?P<d>(?:평일|주말|매주|매일|아침|저녁|퇴근)[^.!?]{0,18}?(?:클럽|"
+    r"동호회|체육관|헬스장|센터|학원|모임))"
+)
+_GAME_KEY = re.compile(rf"게임(?:은|는)\s*{_NP}(?:만|을|를|도)?\s*(?:해|하고|하거든|즐겨|좋아)")
+_HOBBY_KEY = re.compile(
+    r"취미(?:는|가|로|론)?\s*(?P<v>[^.!?,]{2,25}?)\s*(?:이야|야|이에요|예요|"
+    r"에요|인데|이고|이라|라서|라|임|하는\s*거|$)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
+)
+_HOBBY_JOY = Gated(
+    r"(?P<v>[^.!?,]{3,34}?)(?P<e>는|하는)\s*(?:게|것이|거)\s*(?:제\s*|"
+    r"내\s*|유일한\s*|삶의\s*|요즘\s*)?(?:취미|낙|힐링|재미|행복|소확행)",
+    "취미",
+    "낙",
+    "힐링",
+    "재미",
+    "행복",
+    "소확행",
+)
+_HOBBY_ROAM = Gated(
+    r"(?P<v>(?:[^\s.!?]+\s){0,4}[^\s.!?]+?러)\s*다(?:녀|니|님|닌다)", "러 다", "러다"
+)
+_HOBBY_INTO = Gated(
+    rf"{_NP}에\s*(?:푹\s*|완전\s*|엄청\s*|요즘\s*)?(?:빠졌|"
+    rf"빠져\s*있|빠져서|빠져\s*살|꽂혔|꽂혀|미쳐\s*있)",
+    "빠",
+    "꽂",
+    "미쳐",
+)
+_HOBBY_RX = re.compile(
+    rf"(?<!\w)(?P<v>{alt(HOBBIES)})(?:을|를|도|은|는)?\s*(?:\w+\s)?(?:쳐|"
+    rf"치고|해|하고\s*있|하거든|배워|배우고|즐겨|다녀)(?!\s*봐|\s*보)"
+)
+_ROAM_STOP = re.compile(
+    r"^(?:놀러|학교|회사|일하러|출근하러|알바하러|데리러|가지러|하러|먹으러|보러)$"
+)
+
+
+_DRINK_IN = re.compile(_DRINK)
+_FOOD_IN = re.compile(alt(f for f in FOODS if len(f) > 1))
+_MUSIC_FULL = re.compile(rf"(?:[0-9]+년대\s*)?(?:{alt(MUSIC)})(?:\s*음악|\s*노래)?")
+_GENRE_FULL = re.compile(rf"(?:{alt(GENRES)})(?:\s*소설|\s*책)?")
+
+
+def classify(v: str) -> str | None:
+    """The favourite_* subject a liked thing belongs to, from the lexicons."""
+    if _DRINK_IN.search(v):
+        return "favorite_drink"
+    if v in FOODS or v.endswith(FOOD_SUFFIXES) or _FOOD_IN.search(v):
+        return "favorite_food"
+    if _MUSIC_FULL.fullmatch(v):
+        return "favorite_music"
+    if v in COLORS:
+        return "favorite_color"
+    if v in ("봄", "여름", "가을", "겨울"):
+        return "favorite_season"
+    if v in SPORTS:
+        return "sport"
+    if _GENRE_FULL.fullmatch(v):
+        return "book_genre"
+    if v in ANIMALS:
+        return "favorite_animal"
+    if v.endswith(("영화", "드라마")) and len(v) > 2:
+        return "favorite_movie"
+    return None
+
+
+def _usual(m: Msg, s: Sent) -> bool:
+    """Foods and drinks the user always goes for (mood foods, standing orders)."""
+    t = s.text
+    mt = _MOOD_FOOD.search(t)
+    if mt:
+        v = _np(mt.group("v"), 2)
+        kind = classify(v) if v else None
+        eats = mt.group("e").startswith(
+            ("을", "를", "먹", "찾", "시켜", "때려", "흡입", "땡", "생각")
+        )
+        if kind is None and eats and v:
+            kind = "favorite_food"
+        if kind in ("favorite_food", "favorite_drink") and v:
+            return m.add(s, kind, v, prefix=t[: mt.start()], loose=True)
+    mt = _ORDER.search(t)
+    if mt and _ORDER_CUE.search(m.text):
+        v = _np(mt.group("v"), 2)
+        kind = classify(v) if v else None
+        if kind in ("favorite_food", "favorite_drink") and v:
+            return m.add(s, kind, v, prefix=t[: mt.start()], loose=True)
+    return False
+
+
+def _likes(m: Msg, s: Sent) -> None:
+    t = s.text
+    if _usual(m, s):
+        return
+    mt = _FAV_KEY.search(t)
+    if mt:
+        kind = {
+            "음식": "favorite_food",
+            "메뉴": "favorite_food",
+            "과일": "favorite_food",
+            "간식": "favorite_food",
+            "음료": "favorite_drink",
+            "술": "favorite_drink",
+            "노래": "favorite_music",
+            "음악": "favorite_music",
+            "가수": "favorite_artist",
+            "색": "favorite_color",
+            "색깔": "favorite_color",
+            "계절": "favorite_season",
+            "영화": "favorite_movie",
+            "드라마": "favorite_movie",
+            "책": "favorite_book",
+            "소설": "favorite_book",
+            "게임": "favorite_game",
+            "동물": "favorite_animal",
+            "운동": "sport",
+            "장소": "favorite_place",
+        }[mt.group("k")]
+        v = noun_before_cop(mt).strip("'\"“”‘’")
+        if word_ok(v) and len(v) > 1 and v not in ("이야", "예요", "이에요", "입니다"):
+            v = COLORS.get(v, v)
+            m.add(s, kind, v, confidence=0.9, prefix=t[: mt.start()])
+            return
+    mt2 = _SOUL.search(t)
+    if mt2 and word_ok(noun_before_cop(mt2)):
+        m.add(s, "favorite_food", noun_before_cop(mt2), confidence=0.9, prefix=t[: mt2.start()])
+        return
+    mt5 = _LIKE_DOING.search(t)
+    if mt5:
+        v5 = clean_np(mt5.group("v"), 2)
+        if word_ok(v5) and not _WISH.match(t[mt5.end() :]):
+            value = f"{v5} {_VERB_NOUN[mt5.group('verb')]}"
+            if m.add(s, "hobby", value, prefix=t[: mt5.start()], loose=True):
+                return
+    mt6 = _SONGS.search(t)
+    if mt6 and mt6.group("v") not in _SONG_STOP and word_ok(mt6.group("v")):
+        v6 = mt6.group("v")
+        if not _MODIFIER_END.search(v6):
+            kind6 = "favorite_music" if classify(v6) == "favorite_music" else "favorite_artist"
+            if m.add(s, kind6, v6, prefix=t[: mt6.start()], loose=True):
+                return
+    mt7 = _FAN.search(t)
+    if mt7:
+        v7 = _np(mt7.group("v"), 2)
+        if v7:
+            kind7 = "favorite_music" if classify(v7) == "favorite_music" else "favorite_artist"
+            m.add(s, kind7, v7, prefix=t[: mt7.start()], loose=True)
+    for rx in (_COMFORT, _CRAZY, _LOVE, _TASTY):
+        mt3 = rx.search(t)
+        if mt3:
+            v = _np(mt3.group("v"), 2)
+            if v and not _WISH.match(t[mt3.end() :]):
+                kind2 = classify(v) or ("favorite_food" if rx in (_COMFORT, _TASTY) else "likes")
+                if m.add(s, kind2, v, prefix=t[: mt3.start()], loose=True):
+                    return
+    for rx in (_LIKE, _LIKE_ADJ):
+        mt4 = rx.search(t)
+        if not mt4:
+            continue
+        v = _np(mt4.group("v"), 2)
+        if not v or v in ("너", "널", "니", "당신") or v == m.ctx.assistant_name:
+            continue
+        if mt4.groupdict().get("neg"):
+            m.add(s, "likes", v, negated=True, prefix=t[: mt4.start()], loose=True)
+            return
+        kind3 = classify(v)
+        if kind3 is None or (mt4.groupdict().get("p") == "도" and kind3.startswith("favorite")):
+            kind3 = "likes"
+        if kind3 == "favorite_color":
+            v = COLORS[v]
+        if m.add(s, kind3, v, prefix=t[: mt4.start()], loose=True):
+            return
+
+
+def _drink(m: Msg, s: Sent) -> None:
+    t = s.text
+    mt = _DRINK_HABIT.search(t)
+    if mt and not _WISH.match(t[mt.end() :]):
+        v = _np(mt.group("v"), 2)
+        if mt.group("neg"):
+            m.add(s, "diet", v, negated=True, prefix=t[: mt.start()])
+        elif v and _HABIT.search(t):
+            if _EOLJUKA.search(m.text):
+                v += " (얼죽아)"
+            m.add(s, "favorite_drink", v, prefix=t[: mt.start()], loose=True)
+            return
+    if _EOLJUKA.search(t) and "favorite_drink" not in m.taken and not re.search(r"알아|뭔지", t):
+        m.add(s, "favorite_drink", "아이스 아메리카노 (얼죽아)", confidence=0.6)
+
+
+def _tastes(m: Msg, s: Sent) -> None:
+    t = s.text
+    mt = _MUSIC_RX.search(t)
+    if mt and not _WISH.match(t[mt.end() :]):
+        m.add(s, "favorite_music", mt.group("v"), prefix=t[: mt.start()], loose=True)
+    mt = _COLOR_ALL.search(t) or _COLOR_LIKE.search(t) or _COLOR_WEAR.search(t)
+    if mt:
+        m.add(s, "favorite_color", COLORS[mt.group("c")], prefix=t[: mt.start()], loose=True)
+    mt = _SEASON_LIKE.search(t)
+    if mt:
+        m.add(s, "favorite_season", mt.group("s"), prefix=t[: mt.start()], loose=True)
+    mt = _GENRE_RX.search(t)
+    if mt and not _WISH.match(t[mt.end() :]):
+        v = " ".join(mt.group("v").split())
+        v = re.sub(r"\s+(?=소설)", "", v)
+        m.add(s, "book_genre", v, prefix=t[: mt.start()], loose=True)
+
+
+def _sport_hobby(m: Msg, s: Sent) -> None:
+    t = s.text
+    for rx in (_SPORT_KEY, _SPORT_RX):
+        mt = rx.search(t)
+        if (
+            mt
+            and not _WISH.match(t[mt.end() :])
+            and not re.search(r"싶", t[mt.end() : mt.end() + 10])
+        ):
+            v = _np(mt.group("v"), 2)
+            if v:
+                d = _SPORT_DETAIL.search(m.text)
+                value = f"{v} ({d.group('d')})" if d else v
+                if m.add(s, "sport", value, prefix=t[: mt.start()], loose=True):
+                    break
+    mt0 = _GAME_KEY.search(t)
+    if mt0:
+        v0 = _np(mt0.group("v"), 2)
+        if v0 and m.add(s, "favorite_game", v0, prefix=t[: mt0.start()]):
+            return
+    mt = _HOBBY_KEY.search(t)
+    if mt:
+        v = noun_before_cop(mt)
+        if word_ok(v):
+            m.add(s, "hobby", v, confidence=0.9, prefix=t[: mt.start()])
+            return
+    mt2 = _HOBBY_JOY.search(t)
+    if mt2:
+        raw = mt2.group("v").strip()
+        words = raw.split()
+        while words and words[0] in ("그리고", "근데", "나는", "난", "아", "요즘", "참", "그래서"):
+            words.pop(0)
+        if words:
+            last = words[-1]
+            words[-1] = (
+                last[:-1] if mt2.group("e") == "는" and last.endswith("는") else last
+            ) + "기"
+            if mt2.group("e") == "하는":
+                words[-1] = last + "하기"
+            m.add(s, "hobby", " ".join(words), prefix=t[: mt2.start()])
+            return
+    mt3 = _HOBBY_ROAM.search(t)
+    if mt3:
+        raw = mt3.group("v")
+        tokens = raw.split()
+        keep: list[str] = []
+        for tok in reversed(tokens):
+            if (
+                keep
+                and re.search(r"(?:엔|에는|마다|은|는|면|서|고)$", tok)
+                and tok not in ("들고",)
+            ):
+                break
+            keep.append(tok)
+        keep.reverse()
+        if keep and not _ROAM_STOP.match(keep[-1]) and len(keep) >= 2:
+            m.add(s, "hobby", " ".join(keep) + " 다니기", prefix=t[: mt3.start()])
+            return
+    mt4 = _HOBBY_INTO.search(t)
+    if mt4:
+        v = _np(mt4.group("v"), 2)
+        if v:
+            kind = classify(v) or "hobby"
+            if kind in ("favorite_food", "favorite_drink"):
+                kind = "likes"
+            m.add(s, kind, v, prefix=t[: mt4.start()], loose=True)
+            return
+    mt5 = _HOBBY_RX.search(t)
+    if (
+        mt5
+        and not _WISH.match(t[mt5.end() :])
+        and "sport" not in m.taken
+        and not re.search(r"야\s*(?:해|돼|하|되)|면\s", mt5.group(0))
+    ):
+        m.add(s, "hobby", mt5.group("v"), confidence=0.6, prefix=t[: mt5.start()], loose=True)
+
+
+def preference_rules(m: Msg, s: Sent) -> None:
+    forbidden_rules(m, s)
+    _drink(m, s)
+    _tastes(m, s)
+    _sport_hobby(m, s)
+    if not m.taken & {"favorite_drink", "favorite_music", "favorite_color", "favorite_season"}:
+        _likes(m, s)
