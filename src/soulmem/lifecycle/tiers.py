@@ -1,0 +1,63 @@
+"""Tiers, TTLs and the forgetting queue (seed 000), as pure record transitions.
+
+M30 / M90 / M365 live 30 / 90 / 365 days from when they entered their tier; M0 never
+expires. An expired (or displaced, or manually forgotten) memory leaves recall and waits in
+the forgetting queue for 7 days: it can be restored to its tier with a fresh TTL, or it is
+purged for good.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from soulmem.config import TierConfig
+from soulmem.model import ForgettingEntry, Memory, Tier
+
+__all__ = ["QUEUED", "enqueue", "promote", "restore", "ttl"]
+
+QUEUED = "queued"
+REASONS = ("expired", "displaced", "manual")
+
+
+def ttl(tier: Tier, config: TierConfig) -> timedelta | None:
+    days = config.ttl_days.get(tier.value)
+    return None if days is None else timedelta(days=days)
+
+
+def expires_at(tier: Tier, since: datetime, config: TierConfig) -> datetime | None:
+    life = ttl(tier, config)
+    return None if life is None else since + life
+
+
+def enqueue(
+    memory: Memory, reason: str, now: datetime, config: TierConfig
+) -> tuple[Memory, ForgettingEntry]:
+    """Move a memory into the forgetting queue."""
+    if reason not in REASONS:
+        raise ValueError(f"unknown forgetting reason {reason!r}")
+    entry = ForgettingEntry(
+        memory_id=memory.id,
+        scope=memory.scope,
+        reason=reason,
+        queued_at=now,
+        purge_at=now + timedelta(days=config.forgetting_queue_days),
+        previous_tier=memory.tier,
+    )
+    return replace(memory, status=QUEUED, expires_at=None), entry
+
+
+def restore(memory: Memory, entry: ForgettingEntry, now: datetime, config: TierConfig) -> Memory:
+    """Back to its tier, active, with the TTL starting again."""
+    return replace(
+        memory,
+        status="active",
+        tier=entry.previous_tier,
+        tier_since=now,
+        expires_at=expires_at(entry.previous_tier, now, config),
+        strength=max(memory.strength, 0.5),
+    )
+
+
+def promote(memory: Memory, tier: Tier, now: datetime, config: TierConfig) -> Memory:
+    return replace(memory, tier=tier, tier_since=now, expires_at=expires_at(tier, now, config))
