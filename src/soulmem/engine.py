@@ -17,8 +17,11 @@ from soulmem.clock import Clock, SystemClock
 from soulmem.config import Config
 from soulmem.embed.base import Embedder
 from soulmem.errors import InvalidInput, InvalidScope, NotFound
+from soulmem.lifecycle import tiers
+from soulmem.lifecycle.approval import decide
+from soulmem.lifecycle.maintain import MaintenanceReport, maintain_scope
 from soulmem.llm.base import LLM
-from soulmem.model import Event, Fact, Scope
+from soulmem.model import Event, Fact, ForgettingEntry, Scope, Tier
 from soulmem.observe import ObserveResult, observe_turn
 from soulmem.perceive.analyze import FactExtractor
 from soulmem.perceive.facts.llm import LLMFactExtractor
@@ -50,8 +53,10 @@ class Memory:
         config: Config | None = None,
         llm: LLM | None = None,
         llm_timeout: float = 2.0,
+        auto_maintain: bool = True,
     ) -> None:
         self.store = store
+        self.auto_maintain = auto_maintain
         self.llm = llm
         self.fact_extractor: FactExtractor | None = (
             None if llm is None else LLMFactExtractor(llm, timeout=llm_timeout)
@@ -81,6 +86,7 @@ class Memory:
         config: Config | None = None,
         llm: LLM | None = None,
         llm_timeout: float = 2.0,
+        auto_maintain: bool = True,
     ) -> Memory:
         """Open (creating if needed) the store at ``location``: a file path, ``":memory:"``,
         ``sqlite:///path``, or None for the default file under the user's data directory."""
@@ -92,6 +98,7 @@ class Memory:
             config=config,
             llm=llm,
             llm_timeout=llm_timeout,
+            auto_maintain=auto_maintain,
         )
 
     def scope(
@@ -107,6 +114,18 @@ class Memory:
 
     def scopes(self) -> list[Scope]:
         return self.store.scopes()
+
+    def maintain(self, now: datetime | None = None) -> list[MaintenanceReport]:
+        """Run whatever maintenance is due, for every scope (memory workers)."""
+        return [maintain_scope(self, scope, now) for scope in self.store.iter_scopes()]
+
+    def decide(
+        self, scope: Scope, item_id: str, *, approve: bool, reason: str = ""
+    ) -> model.InboxItem:
+        """The owner's decision on an inbox proposal (the agent-facing API cannot decide)."""
+        return decide(
+            self.store, scope, item_id, approve=approve, reason=reason, now=self.clock.now()
+        )
 
     def on_observe(self, listener: Callable[[ObserveResult], None]) -> None:
         """Call ``listener`` after each committed observe (never for a rolled-back one)."""
@@ -240,7 +259,10 @@ class ScopedMemory:
             salience=salience,
             metadata=metadata,
         )
-        return observe_turn(self.engine, self.scope, turn)
+        result = observe_turn(self.engine, self.scope, turn)
+        if self.engine.auto_maintain:  # the embedded default runs due upkeep in-process
+            maintain_scope(self.engine, self.scope)
+        return result
 
     # -- recall ---------------------------------------------------------------------------
 
@@ -304,13 +326,69 @@ class ScopedMemory:
                 tx.touch_memories(recalled, engine.clock.now())
         return context
 
+    # -- lifecycle ------------------------------------------------------------------------
+
+    def maintain(self, now: datetime | None = None) -> MaintenanceReport:
+        """Run whatever is due for this scope by the clock (idempotent)."""
+        return maintain_scope(self.engine, self.scope, now)
+
+    def forget(self, memory_id: str, reason: str = "manual") -> ForgettingEntry:
+        """Move a memory into the forgetting queue (restorable for 7 days)."""
+        memory = self.memory(memory_id)
+        if memory.status != "active":
+            raise InvalidInput(f"memory {memory_id!r} is {memory.status}, not active")
+        if memory.tier == Tier.M0:
+            raise InvalidInput("core memories (M0) are only removed with the owner's approval")
+        queued, entry = tiers.enqueue(
+            memory, reason, self.engine.clock.now(), self.engine.config.tiers
+        )
+        with self.engine.store.transaction() as tx:
+            tx.save_memory(queued)
+            tx.queue_forgetting(entry)
+        return entry
+
+    def restore(self, memory_id: str) -> model.Memory:
+        """Rescue a memory from the forgetting queue: back to its tier, TTL reset."""
+        entry = next((e for e in self.forgetting_queue() if e.memory_id == memory_id), None)
+        if entry is None:
+            raise NotFound(f"memory {memory_id!r} is not in the forgetting queue")
+        restored = tiers.restore(
+            self.memory(memory_id), entry, self.engine.clock.now(), self.engine.config.tiers
+        )
+        with self.engine.store.transaction() as tx:
+            tx.save_memory(restored)
+            tx.unqueue_forgetting(memory_id)
+        return restored
+
+    def forgetting_queue(self) -> list[ForgettingEntry]:
+        return self.engine.store.forgetting_queue(self.scope)
+
+    def inbox(self, status: str | None = "pending") -> list[model.InboxItem]:
+        return self.engine.store.inbox(self.scope, status)
+
+    @property
+    def mode(self) -> str:
+        """``session`` (default) or ``endless`` (seed 001)."""
+        return self.engine.store.mode(self.scope)
+
+    def set_mode(self, mode: str) -> None:
+        """Switch between session and endless mode; nothing is lost either way."""
+        if mode not in ("session", "endless"):
+            raise InvalidInput(f"mode must be 'session' or 'endless', got {mode!r}")
+        with self.engine.store.transaction() as tx:
+            tx.set_mode(self.scope, mode, self.engine.clock.now())
+
     # -- inspect --------------------------------------------------------------------------
 
     def events(self, limit: int = 50) -> list[Event]:
         return self.engine.store.recent_events(self.scope, limit)
 
-    def memories(self, *, limit: int = 100, offset: int = 0) -> list[model.Memory]:
-        return self.engine.store.list_memories(self.scope, limit=limit, offset=offset)
+    def memories(
+        self, *, limit: int = 100, offset: int = 0, status: str = "active"
+    ) -> list[model.Memory]:
+        return self.engine.store.list_memories(
+            self.scope, status=status, limit=limit, offset=offset
+        )
 
     def memory(self, memory_id: str) -> model.Memory:
         found = self.engine.store.get_memories([memory_id])

@@ -106,6 +106,19 @@ class StoreWriter(Protocol):
         no other memory comes from (returns their ids)."""
         ...
 
+    def decay_strength(
+        self,
+        scope: Scope,
+        *,
+        bases: dict[str, float],
+        emotion_weight: float,
+        importance_weight: float,
+        cap: float,
+        above: float,
+    ) -> int:
+        """Emotion-weighted decay of every active, non-M0 memory of the scope."""
+        ...
+
     def set_maintenance(
         self, scope: Scope, duty: str, *, last_run: datetime | None, counter: int
     ) -> None: ...
@@ -193,15 +206,25 @@ class Store(Protocol):
     def stats(self) -> dict[str, Any]: ...
 
     # lifecycle reads
-    def expired_memories(self, now: datetime, limit: int = 500) -> list[Memory]: ...
+    def expired_memories(
+        self, now: datetime, limit: int = 500, scope: Scope | None = None
+    ) -> list[Memory]: ...
 
     def purge_due(self, now: datetime, limit: int = 500) -> list[str]: ...
 
     def forgetting_queue(self, scope: Scope) -> list[ForgettingEntry]: ...
 
     def memories_in(
-        self, scope: Scope, tiers: Sequence[Tier] | None = None, status: str = "active"
-    ) -> list[Memory]: ...
+        self,
+        scope: Scope,
+        tiers: Sequence[Tier] | None = None,
+        status: str = "active",
+        *,
+        newest: int | None = None,
+        memory_type: str | None = None,
+    ) -> list[Memory]:
+        """Memories of the scope, oldest first (only the ``newest`` N when given)."""
+        ...
 
     def tier_counts(self, scope: Scope | None = None) -> dict[str, int]: ...
 

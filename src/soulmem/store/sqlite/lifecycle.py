@@ -31,16 +31,21 @@ def _opt(text: str | None) -> datetime | None:
 
 
 class LifecycleReads:
-    def expired_memories(self: _Host, now: datetime, limit: int = 500) -> list[Memory]:
-        """Active memories whose TTL has run out (every scope)."""
+    def expired_memories(
+        self: _Host, now: datetime, limit: int = 500, scope: Scope | None = None
+    ) -> list[Memory]:
+        """Active memories whose TTL has run out (of one scope, or every scope)."""
+        query = (
+            "SELECT id FROM memories WHERE status = 'active' AND expires_at IS NOT NULL "
+            "AND expires_at <= ?"
+        )
+        params: list[object] = [iso(now)]
+        if scope is not None:
+            query += f" AND {SCOPE_WHERE}"
+            params.extend(scope_params(scope))
         with self._read() as conn:
             ids = [
-                r[0]
-                for r in conn.execute(
-                    "SELECT id FROM memories WHERE status = 'active' AND expires_at IS NOT NULL "
-                    "AND expires_at <= ? ORDER BY expires_at LIMIT ?",
-                    (iso(now), limit),
-                )
+                r[0] for r in conn.execute(query + " ORDER BY expires_at LIMIT ?", [*params, limit])
             ]
         return self.get_memories(ids)
 
@@ -74,16 +79,29 @@ class LifecycleReads:
         ]
 
     def memories_in(
-        self: _Host, scope: Scope, tiers: Sequence[Tier] | None = None, status: str = "active"
+        self: _Host,
+        scope: Scope,
+        tiers: Sequence[Tier] | None = None,
+        status: str = "active",
+        *,
+        newest: int | None = None,
+        memory_type: str | None = None,
     ) -> list[Memory]:
         query = f"SELECT id FROM memories WHERE {SCOPE_WHERE} AND status = ?"
         params: list[object] = [*scope_params(scope), status]
         if tiers:
             query += f" AND tier IN ({','.join('?' * len(tiers))})"
             params.extend(t.value for t in tiers)
+        if memory_type is not None:
+            query += " AND memory_type = ?"
+            params.append(memory_type)
+        query += " ORDER BY rowid DESC"
+        if newest is not None:
+            query += " LIMIT ?"
+            params.append(newest)
         with self._read() as conn:
-            ids = [r[0] for r in conn.execute(query + " ORDER BY rowid", params)]
-        return self.get_memories(ids)
+            ids = [r[0] for r in conn.execute(query, params)]
+        return self.get_memories(list(reversed(ids)))
 
     def tier_counts(self: _Host, scope: Scope | None = None) -> dict[str, int]:
         query = "SELECT tier, count(*) FROM memories WHERE status = 'active'"

@@ -245,6 +245,31 @@ class Writer:
             (scope_token(scope), model, owner_kind, *scope_params(scope), model, owner_kind),
         )
 
+    def decay_strength(
+        self,
+        scope: Scope,
+        *,
+        bases: dict[str, float],
+        emotion_weight: float,
+        importance_weight: float,
+        cap: float,
+        above: float,
+    ) -> int:
+        """strength *= min(cap, base + (1 - base) * (ew * intensity + iw * importance)) for
+        the scope's active memories above ``above`` (M0 excepted), in one statement."""
+        default = bases.get("episodic", 0.95)
+        case = " ".join("WHEN ? THEN ?" for _ in bases)
+        base_sql = f"(CASE memory_type {case} ELSE ? END)"
+        params: list[object] = [x for kv in bases.items() for x in kv]
+        params.append(default)
+        factor = f"min(?, {base_sql} + (1 - {base_sql}) * (? * intensity + ? * importance))"
+        cur = self.conn.execute(
+            f"UPDATE memories SET strength = strength * {factor} WHERE {SCOPE_WHERE} "
+            "AND status = 'active' AND tier != 'M0' AND strength > ?",
+            [cap, *params, *params, emotion_weight, importance_weight, *scope_params(scope), above],
+        )
+        return int(cur.rowcount)
+
     def set_maintenance(
         self, scope: Scope, duty: str, *, last_run: datetime | None, counter: int
     ) -> None:

@@ -1,0 +1,435 @@
+"""Memory workers: run whatever is due for a scope, by the injected clock.
+
+Cadences (seed 003, counted in turns by ``observe``): decay every 5 turns, consolidation
+and promotion by mentions every 10, pruning every 25. Calendar duties (seed 000): expiry
+into the forgetting queue and purges at every run; M30 -> M90 weekly; M90 -> M365 and M0
+candidates monthly; daily and weekly summaries (seed 004); a yearly report. Endless-mode
+scopes (seed 001) also consolidate their working set when 1 h passed, 100 events arrived or
+the conversation has been idle for 30 min.
+
+Each duty records when it last ran, so running maintenance twice changes nothing the
+second time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from soulmem.indexing import is_derived
+from soulmem.lifecycle import tiers
+from soulmem.lifecycle.distill import cluster
+from soulmem.lifecycle.endless import consolidation_due, working_set
+from soulmem.lifecycle.promotion import (
+    m0_candidate,
+    merge,
+    promote_m30_alone,
+    promote_m90_alone,
+    retire,
+)
+from soulmem.lifecycle.summaries import roll_up, summarize_events
+from soulmem.lifecycle.surprise import floor_for
+from soulmem.model import InboxItem, Memory, MemoryType, Scope, Summary, Tier, new_id
+from soulmem.recall.rank import memory_text
+from soulmem.recall.tokenize import tokenize
+
+if TYPE_CHECKING:
+    from soulmem.engine import Memory as Engine
+
+__all__ = ["PERIODS", "MaintenanceReport", "maintain_scope"]
+
+DAY = timedelta(days=1)
+PERIODS: dict[str, timedelta] = {
+    "promote_m30": 7 * DAY,
+    "promote_m90": 30 * DAY,
+    "m0_candidates": 30 * DAY,
+    "daily_summary": DAY,
+    "weekly_summary": 7 * DAY,
+    "yearly_report": 365 * DAY,
+}
+CONSOLIDATION_MAX = 50  # episodic memories looked at per consolidation (seed 003)
+LIVE = (Tier.M30, Tier.M90, Tier.M365, Tier.M0)
+
+
+@dataclass(slots=True)
+class MaintenanceReport:
+    scope: Scope
+    ran: list[str] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def add(self, key: str, n: int = 1) -> None:
+        if n:
+            self.counts[key] = self.counts.get(key, 0) + n
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scope": self.scope.key, "ran": self.ran, "counts": self.counts}
+
+
+def maintain_scope(engine: Engine, scope: Scope, now: datetime | None = None) -> MaintenanceReport:
+    now = now or engine.clock.now()
+    worker = _Worker(engine, scope, now)
+    worker.run()
+    return worker.report
+
+
+class _Worker:
+    def __init__(self, engine: Engine, scope: Scope, now: datetime) -> None:
+        self.engine = engine
+        self.store = engine.store
+        self.cfg = engine.config
+        self.scope = scope
+        self.now = now
+        self.report = MaintenanceReport(scope)
+        self.state = self.store.maintenance(scope)
+
+    # -- scheduling -------------------------------------------------------------------------
+
+    def run(self) -> None:
+        self._expire()
+        decay = self.cfg.decay
+        for duty, every, action in (
+            ("decay", decay.every_turns, self._decay),
+            ("consolidate", decay.consolidate_every_turns, self._consolidate),
+            ("promote_mentions", decay.promote_every_turns, self._promote_mentions),
+            ("prune", decay.prune_every_turns, self._prune),
+        ):
+            _, counter = self.state.get(duty, (None, 0))
+            if counter >= every:
+                action()
+                self._done(duty)
+        for duty, action in (
+            ("promote_m30", self._promote_m30),
+            ("promote_m90", self._promote_m90),
+            ("m0_candidates", self._m0_candidates),
+            ("daily_summary", self._daily_summaries),
+            ("weekly_summary", self._weekly_summaries),
+            ("yearly_report", self._yearly_report),
+        ):
+            last, _ = self.state.get(duty, (None, 0))
+            if last is None or self.now - last >= PERIODS[duty]:
+                action()
+                self._done(duty)
+        if self.store.mode(self.scope) == "endless":
+            self._endless()
+        self._purge()
+
+    def _done(self, duty: str) -> None:
+        self.report.ran.append(duty)
+        with self.store.transaction() as tx:
+            tx.set_maintenance(self.scope, duty, last_run=self.now, counter=0)
+
+    # -- tiers and the forgetting queue -------------------------------------------------------
+
+    def _expire(self) -> None:
+        due = self.store.expired_memories(self.now, limit=100_000, scope=self.scope)
+        if not due:
+            return
+        with self.store.transaction() as tx:
+            for memory in due:
+                queued, entry = tiers.enqueue(memory, "expired", self.now, self.cfg.tiers)
+                tx.save_memory(queued)
+                tx.queue_forgetting(entry)
+        self.report.add("forgotten", len(due))
+
+    def _purge(self) -> None:
+        due = self.store.purge_due(self.now, limit=100_000)
+        mine = {e.memory_id for e in self.store.forgetting_queue(self.scope)}
+        ids = [i for i in due if i in mine]
+        if not ids:
+            return
+        with self.store.transaction() as tx:
+            for memory_id in ids:
+                tx.purge_memory(memory_id)
+        self.store.compact()
+        self.report.add("purged", len(ids))
+
+    # -- seed 003 dynamics ----------------------------------------------------------------------
+
+    def _decay(self) -> None:
+        decay = self.cfg.decay
+        with self.store.transaction() as tx:
+            n = tx.decay_strength(
+                self.scope,
+                bases=decay.base,
+                emotion_weight=decay.emotion_weight,
+                importance_weight=decay.importance_weight,
+                cap=decay.cap,
+                above=0.1,
+            )
+        self.report.add("decayed", n)
+
+    def _prune(self) -> None:
+        decay = self.cfg.decay
+        live = [m for m in self.store.memories_in(self.scope, (Tier.M30,)) if m.tier != Tier.M0]
+        weak = [
+            m
+            for m in live
+            if m.strength < decay.prune_below_strength
+            and m.mention_count == 0
+            and m.reference_count == 0
+            and not m.remember
+        ]
+        if decay.cap_per_scope is not None:
+            active = [m for m in self.store.memories_in(self.scope, LIVE) if m.tier != Tier.M0]
+            excess = len(active) - len(weak) - decay.cap_per_scope
+            if excess > 0:
+                rest = sorted(
+                    (m for m in active if m not in weak), key=lambda m: m.importance * m.strength
+                )
+                weak.extend(rest[:excess])
+        self._forget(weak, "displaced")
+        self.report.add("pruned", len(weak))
+
+    def _promote_mentions(self) -> None:
+        decay = self.cfg.decay
+        changed = [
+            replace(m, memory_type=MemoryType.SEMANTIC, importance=max(m.importance, 0.8))
+            for m in self.store.memories_in(self.scope, LIVE)
+            if m.memory_type == MemoryType.EPISODIC
+            and m.mention_count >= decay.semantic_after_mentions
+        ]
+        self._save(changed)
+        self._index(changed)
+        self.report.add("semantic", len(changed))
+
+    def _consolidate(self) -> None:
+        episodic = [
+            m
+            for m in self.store.memories_in(
+                self.scope, (Tier.M30,), newest=CONSOLIDATION_MAX, memory_type="episodic"
+            )
+        ]
+        groups = self._groups(episodic, self.cfg.decay.cluster_similarity, min_size=2)
+        made = 0
+        for group in groups:
+            merged = merge(
+                group, Tier.M30, self.now, tiers.expires_at(Tier.M30, self.now, self.cfg.tiers)
+            )
+            self._replace(group, merged, "consolidated")
+            made += 1
+        self.report.add("consolidated", made)
+
+    # -- seed 000 promotion ----------------------------------------------------------------------
+
+    def _promote_m30(self) -> None:
+        tcfg = self.cfg.tiers
+        m30 = self.store.memories_in(self.scope, (Tier.M30,))
+        grouped: set[str] = set()
+        expiry = tiers.expires_at(Tier.M90, self.now, tcfg)
+        for group in self._groups(
+            m30, self.cfg.decay.cluster_similarity, min_size=tcfg.promote_m30_topic_repeats
+        ):
+            self._replace(group, merge(group, Tier.M90, self.now, expiry), "distilled")
+            grouped.update(m.id for m in group)
+            self.report.add("promotions")
+            self.report.add("distillations")
+        alone = [
+            tiers.promote(m, Tier.M90, self.now, tcfg)
+            for m in m30
+            if m.id not in grouped and promote_m30_alone(m, tcfg)
+        ]
+        self._save(alone)
+        self.report.add("promotions", len(alone))
+
+    def _promote_m90(self) -> None:
+        tcfg = self.cfg.tiers
+        ready = [
+            m
+            for m in self.store.memories_in(self.scope, (Tier.M90,))
+            if promote_m90_alone(m, self.now, tcfg)
+        ]
+        expiry = tiers.expires_at(Tier.M365, self.now, tcfg)
+        grouped: set[str] = set()
+        for group in self._groups(ready, self.cfg.decay.cluster_similarity, min_size=2):
+            self._replace(group, merge(group, Tier.M365, self.now, expiry), "distilled")
+            grouped.update(m.id for m in group)
+            self.report.add("promotions")
+            self.report.add("distillations")
+        alone = [tiers.promote(m, Tier.M365, self.now, tcfg) for m in ready if m.id not in grouped]
+        self._save(alone)
+        self.report.add("promotions", len(alone))
+
+    def _m0_candidates(self) -> None:
+        tcfg = self.cfg.tiers
+        proposed = {
+            str(item.payload.get("memory_id"))
+            for item in self.store.inbox(self.scope, status=None)
+            if item.kind == "m0_candidate"
+        }
+        fresh = [
+            m
+            for m in self.store.memories_in(self.scope, (Tier.M365,))
+            if m.id not in proposed and m0_candidate(m, self.now, tcfg)
+        ]
+        if not fresh:
+            return
+        with self.store.transaction() as tx:
+            for memory in fresh:
+                tx.put_inbox(
+                    InboxItem(
+                        id=new_id("inbox"),
+                        scope=self.scope,
+                        kind="m0_candidate",
+                        payload={
+                            "memory_id": memory.id,
+                            "content": memory.content,
+                            "reference_count": memory.reference_count,
+                        },
+                        status="pending",
+                        created_at=self.now,
+                    )
+                )
+        self.report.add("m0_candidates", len(fresh))
+
+    # -- summaries --------------------------------------------------------------------------
+
+    def _daily_summaries(self) -> None:
+        last, _ = self.state.get("daily_summary", (None, 0))
+        start = _day(last) if last else _day(self.now) - DAY
+        made = 0
+        day = start
+        while day + DAY <= _day(self.now) + DAY and day < self.now:
+            events = self.store.events_between(self.scope, day, day + DAY)
+            if events:
+                self._summary(
+                    "day", day, day + DAY, summarize_events(events), [e.id for e in events]
+                )
+                made += 1
+            day += DAY
+        self.report.add("daily_summaries", made)
+
+    def _weekly_summaries(self) -> None:
+        week_end = _day(self.now)
+        week_start = week_end - 7 * DAY
+        days = [
+            s
+            for s in self.store.summaries(self.scope, "day")
+            if week_start <= s.starts_at < week_end
+        ]
+        if days:
+            self._summary(
+                "week", week_start, week_end, roll_up(days), [e for s in days for e in s.event_ids]
+            )
+            self.report.add("weekly_summaries")
+
+    def _yearly_report(self) -> None:
+        counts = self.store.tier_counts(self.scope)
+        text = "Memories by tier: " + ", ".join(f"{k} {v}" for k, v in counts.items())
+        self._summary("year", self.now - 365 * DAY, self.now, text, [])
+
+    def _endless(self) -> None:
+        last, _ = self.state.get("endless_consolidation", (None, 0))
+        recent = self.store.recent_events(self.scope, self.cfg.working_set_events)
+        since = [e for e in recent if last is None or e.created_at > last]
+        reason = consolidation_due(
+            now=self.now,
+            last_consolidation=last,
+            events_since=len(since),
+            last_event_at=since[-1].created_at if since else None,
+        )
+        if reason is None:
+            return
+        window = working_set(
+            recent,
+            self.now,
+            self.cfg.working_set_events,
+            timedelta(hours=self.cfg.working_set_hours),
+        )
+        if window:
+            self._summary(
+                "working_set",
+                window[0].at,
+                self.now,
+                summarize_events(window),
+                [e.id for e in window],
+            )
+        self._done("endless_consolidation")
+        self.report.add(f"consolidation_{reason}")
+
+    def _summary(
+        self, period: str, start: datetime, end: datetime, text: str, event_ids: Sequence[str]
+    ) -> None:
+        if not text:
+            return
+        with self.store.transaction() as tx:
+            tx.put_summary(
+                Summary(
+                    id=new_id("sum"),
+                    scope=self.scope,
+                    period=period,
+                    starts_at=start,
+                    ends_at=end,
+                    text=text,
+                    event_ids=tuple(event_ids),
+                )
+            )
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def _groups(
+        self, memories: Sequence[Memory], threshold: float, min_size: int
+    ) -> list[list[Memory]]:
+        if len(memories) < min_size:
+            return []
+        model = self.engine.embedder.name
+        firsts = {m.id: m.source_event_ids[0] for m in memories if m.source_event_ids}
+        own = self.store.vectors_for(self.scope, model, "memory", [m.id for m in memories])
+        turns = self.store.vectors_for(self.scope, model, "event", list(firsts.values()))
+        ids, rows = [], []
+        for memory in memories:
+            vector = own.get(memory.id)
+            if vector is None and memory.id in firsts:
+                vector = turns.get(firsts[memory.id])
+            if vector is not None:
+                ids.append(memory.id)
+                rows.append(vector)
+        if len(ids) < min_size:
+            return []
+        floor = floor_for(model, self.cfg.surprise.similarity_floor)
+        raw = floor + threshold * (1.0 - floor)  # the seed's threshold on the model's scale
+        by_id = {m.id: m for m in memories}
+        found = cluster(ids, np.vstack(rows).astype(np.float32), raw, min_size)
+        return [[by_id[i] for i in group] for group in found]
+
+    def _replace(self, group: Sequence[Memory], merged: Memory, status: str) -> None:
+        vector = self.engine.embedder.embed_documents([memory_text(merged)])[0]
+        with self.store.transaction() as tx:
+            tx.insert_memory(merged)
+            tx.put_embedding(self.scope, "memory", merged.id, self.engine.embedder.name, vector)
+            tx.index_tokens(self.scope, "memory", merged.id, tokenize(memory_text(merged)))
+            for memory in group:
+                tx.save_memory(retire(memory, status))
+
+    def _index(self, memories: Sequence[Memory]) -> None:
+        derived = [m for m in memories if is_derived(m)]
+        if not derived:
+            return
+        vectors = self.engine.embedder.embed_documents([memory_text(m) for m in derived])
+        with self.store.transaction() as tx:
+            for memory, vector in zip(derived, vectors, strict=True):
+                tx.put_embedding(self.scope, "memory", memory.id, self.engine.embedder.name, vector)
+                tx.index_tokens(self.scope, "memory", memory.id, tokenize(memory_text(memory)))
+
+    def _save(self, memories: Sequence[Memory]) -> None:
+        if memories:
+            with self.store.transaction() as tx:
+                for memory in memories:
+                    tx.save_memory(memory)
+
+    def _forget(self, memories: Sequence[Memory], reason: str) -> None:
+        if not memories:
+            return
+        with self.store.transaction() as tx:
+            for memory in memories:
+                queued, entry = tiers.enqueue(memory, reason, self.now, self.cfg.tiers)
+                tx.save_memory(queued)
+                tx.queue_forgetting(entry)
+        self.report.add("forgotten", len(memories))
+
+
+def _day(when: datetime) -> datetime:
+    return when.replace(hour=0, minute=0, second=0, microsecond=0)
