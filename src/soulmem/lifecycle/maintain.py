@@ -141,11 +141,41 @@ class _Worker:
         ids = [i for i in due if i in mine]
         if not ids:
             return
+        redacted: set[str] = set()
         with self.store.transaction() as tx:
             for memory_id in ids:
-                tx.purge_memory(memory_id)
+                redacted.update(tx.purge_memory(memory_id))
+        if redacted:
+            self._scrub_summaries(redacted)
         self.store.compact()
         self.report.add("purged", len(ids))
+
+    def _scrub_summaries(self, redacted: set[str]) -> None:
+        """Summaries that quoted forgotten turns are rewritten from what remains."""
+        for period in ("day", "working_set", "week"):
+            for summary in self.store.summaries(self.scope, period):
+                if not redacted.intersection(summary.event_ids):
+                    continue
+                remaining = [e for e in summary.event_ids if e not in redacted]
+                if period == "week":
+                    days = [
+                        s
+                        for s in self.store.summaries(self.scope, "day")
+                        if summary.starts_at <= s.starts_at < summary.ends_at
+                    ]
+                    text = roll_up(days) if days else ""
+                else:
+                    events = [
+                        e
+                        for e in self.store.get_events(remaining)
+                        if e.user_text or e.assistant_text
+                    ]
+                    text = summarize_events(events) if events else ""
+                with self.store.transaction() as tx:
+                    if text:
+                        tx.put_summary(replace(summary, text=text, event_ids=tuple(remaining)))
+                    else:
+                        tx.delete_summary(summary.id)
 
     # -- seed 003 dynamics ----------------------------------------------------------------------
 

@@ -314,6 +314,9 @@ class Writer:
             ),
         )
 
+    def delete_summary(self, summary_id: str) -> None:
+        self.conn.execute("DELETE FROM summaries WHERE id = ?", (summary_id,))
+
     def put_inbox(self, item: InboxItem) -> None:
         self.conn.execute(
             "INSERT INTO inbox (id, user_id, agent_id, world_id, kind, payload, status, "
