@@ -86,3 +86,14 @@ def test_demo_runs_offline_and_shows_results() -> None:
     assert "observed 16 turns" in out
     assert "When is Mina's birthday?" in out
     assert "3월 15일" in out
+
+
+def test_maintain_and_worker_commands(tmp_path: Path) -> None:
+    db = str(tmp_path / "ops.db")
+    run("observe", "-u", "u1", "-a", "luna", "--db", db, "--embedder", "fake", "--user", "hi")
+    out = json.loads(run("maintain", "--db", db, "--embedder", "fake"))
+    assert out["scopes"] == 1
+    result = runner.invoke(
+        app, ["worker", "--db", db, "--embedder", "fake", "--rounds", "2", "--interval", "0.01"]
+    )
+    assert result.exit_code == 0, result.output

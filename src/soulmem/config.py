@@ -91,6 +91,8 @@ class RecallConfig:
     working_set_turns: int = 30
     max_items: int = 20
     moment_facts: int = 10
+    #: endless mode: weight of the continuity score (seed 001) in a turn's final score
+    continuity_weight: float = 0.1
     default_budget_tokens: int = 800
     include_working_set: bool = True
     neighbour_weight: float = 0.0

@@ -19,13 +19,14 @@ from soulmem.embed.base import Embedder
 from soulmem.errors import InvalidInput, InvalidScope, NotFound
 from soulmem.lifecycle import tiers
 from soulmem.lifecycle.approval import decide
-from soulmem.lifecycle.maintain import MaintenanceReport, maintain_scope
+from soulmem.lifecycle.maintain import WORLD, MaintenanceReport, maintain_scope, maintain_worlds
 from soulmem.llm.base import LLM
 from soulmem.model import Event, Fact, ForgettingEntry, Scope, Tier
 from soulmem.observe import ObserveResult, observe_turn
 from soulmem.perceive.analyze import FactExtractor
 from soulmem.perceive.facts.llm import LLMFactExtractor
 from soulmem.recall.assemble import fact_items, mark_past
+from soulmem.recall.continuity import with_continuity
 from soulmem.recall.items import Context, RecallItem
 from soulmem.recall.pack import pack
 from soulmem.recall.rank import Ranker
@@ -116,8 +117,13 @@ class Memory:
         return self.store.scopes()
 
     def maintain(self, now: datetime | None = None) -> list[MaintenanceReport]:
-        """Run whatever maintenance is due, for every scope (memory workers)."""
-        return [maintain_scope(self, scope, now) for scope in self.store.iter_scopes()]
+        """Run whatever maintenance is due, for every scope and world (memory workers)."""
+        reports = [
+            maintain_scope(self, scope, now)
+            for scope in self.store.iter_scopes()
+            if scope.user_id != WORLD
+        ]
+        return reports + maintain_worlds(self, now)
 
     def decide(
         self, scope: Scope, item_id: str, *, approve: bool, reason: str = ""
@@ -273,6 +279,8 @@ class ScopedMemory:
         budget_tokens: int | None = None,
         max_items: int | None = None,
         rehearse: bool = True,
+        files: Sequence[str] = (),
+        entities: Sequence[str] = (),
     ) -> Context:
         """Build the prompt context for ``query``: identity facts always, then the best
         memories by hybrid ranking, packed to ``budget_tokens``. Recalled memories count as
@@ -316,10 +324,24 @@ class ScopedMemory:
                 reply_chars=engine.config.memory_reply_chars,
             )
             memories = ranker.rank(self.scope, text, working, query_vector)
+        endless = engine.store.mode(self.scope) == "endless"
+        if endless:
+            memories = with_continuity(
+                engine.store,
+                memories,
+                text,
+                engine.clock.now(),
+                files,
+                entities,
+                cfg.continuity_weight,
+            )
         ranked = [*before, *mark_past(memories, current=current, superseded=superseded), *after]
         context = pack(
             text, ranked, budget_tokens=budget, count_tokens=count_tokens, max_items=limit
         )
+        if endless:
+            scores = [i.why["continuity"] for i in context.items if "continuity" in i.why]
+            context = replace(context, continuity=max(scores, default=0.0))
         recalled = list(dict.fromkeys(i.memory_id for i in context.items if i.memory_id))
         if rehearse and recalled:
             with engine.store.transaction() as tx:

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from soulmem.cli import ops
 from soulmem.cli.bench import bench_app
 from soulmem.cli.common import open_memory, print_context
 from soulmem.cli.demo import run_demo
@@ -23,6 +24,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(bench_app, name="bench")
+app.command()(ops.maintain)
+app.command()(ops.worker)
 console = Console()
 err = Console(stderr=True)
 

@@ -22,8 +22,10 @@ import numpy as np
 
 from soulmem.indexing import is_derived
 from soulmem.lifecycle import tiers
+from soulmem.lifecycle.continuity import causal_links, threads, topic_links
 from soulmem.lifecycle.distill import cluster
-from soulmem.lifecycle.endless import consolidation_due, working_set
+from soulmem.lifecycle.endless import consolidation_due, graduate, working_set
+from soulmem.lifecycle.llm import distiller, summarizer
 from soulmem.lifecycle.promotion import (
     m0_candidate,
     merge,
@@ -31,16 +33,26 @@ from soulmem.lifecycle.promotion import (
     promote_m90_alone,
     retire,
 )
-from soulmem.lifecycle.summaries import roll_up, summarize_events
+from soulmem.lifecycle.summaries import roll_up
 from soulmem.lifecycle.surprise import floor_for
-from soulmem.model import InboxItem, Memory, MemoryType, Scope, Summary, Tier, new_id
+from soulmem.model import (
+    Event,
+    EventLink,
+    InboxItem,
+    Memory,
+    MemoryType,
+    Scope,
+    Summary,
+    Tier,
+    new_id,
+)
 from soulmem.recall.rank import memory_text
 from soulmem.recall.tokenize import tokenize
 
 if TYPE_CHECKING:
     from soulmem.engine import Memory as Engine
 
-__all__ = ["PERIODS", "MaintenanceReport", "maintain_scope"]
+__all__ = ["PERIODS", "WORLD", "MaintenanceReport", "maintain_scope", "maintain_worlds"]
 
 DAY = timedelta(days=1)
 PERIODS: dict[str, timedelta] = {
@@ -49,6 +61,7 @@ PERIODS: dict[str, timedelta] = {
     "m0_candidates": 30 * DAY,
     "daily_summary": DAY,
     "weekly_summary": 7 * DAY,
+    "graduation": 7 * DAY,
     "yearly_report": 365 * DAY,
 }
 CONSOLIDATION_MAX = 50  # episodic memories looked at per consolidation (seed 003)
@@ -85,6 +98,8 @@ class _Worker:
         self.now = now
         self.report = MaintenanceReport(scope)
         self.state = self.store.maintenance(scope)
+        self.distill = distiller(engine.llm)
+        self.summarize = summarizer(engine.llm)
 
     # -- scheduling -------------------------------------------------------------------------
 
@@ -107,6 +122,7 @@ class _Worker:
             ("m0_candidates", self._m0_candidates),
             ("daily_summary", self._daily_summaries),
             ("weekly_summary", self._weekly_summaries),
+            ("graduation", self._graduate),
             ("yearly_report", self._yearly_report),
         ):
             last, _ = self.state.get(duty, (None, 0))
@@ -170,7 +186,7 @@ class _Worker:
                         for e in self.store.get_events(remaining)
                         if e.user_text or e.assistant_text
                     ]
-                    text = summarize_events(events) if events else ""
+                    text = self.summarize(events) if events else ""
                 with self.store.transaction() as tx:
                     if text:
                         tx.put_summary(replace(summary, text=text, event_ids=tuple(remaining)))
@@ -236,9 +252,8 @@ class _Worker:
         groups = self._groups(episodic, self.cfg.decay.cluster_similarity, min_size=2)
         made = 0
         for group in groups:
-            merged = merge(
-                group, Tier.M30, self.now, tiers.expires_at(Tier.M30, self.now, self.cfg.tiers)
-            )
+            expiry = tiers.expires_at(Tier.M30, self.now, self.cfg.tiers)
+            merged = merge(group, Tier.M30, self.now, expiry, essence=self.distill)
             self._replace(group, merged, "consolidated")
             made += 1
         self.report.add("consolidated", made)
@@ -253,7 +268,9 @@ class _Worker:
         for group in self._groups(
             m30, self.cfg.decay.cluster_similarity, min_size=tcfg.promote_m30_topic_repeats
         ):
-            self._replace(group, merge(group, Tier.M90, self.now, expiry), "distilled")
+            self._replace(
+                group, merge(group, Tier.M90, self.now, expiry, essence=self.distill), "distilled"
+            )
             grouped.update(m.id for m in group)
             self.report.add("promotions")
             self.report.add("distillations")
@@ -275,7 +292,9 @@ class _Worker:
         expiry = tiers.expires_at(Tier.M365, self.now, tcfg)
         grouped: set[str] = set()
         for group in self._groups(ready, self.cfg.decay.cluster_similarity, min_size=2):
-            self._replace(group, merge(group, Tier.M365, self.now, expiry), "distilled")
+            self._replace(
+                group, merge(group, Tier.M365, self.now, expiry, essence=self.distill), "distilled"
+            )
             grouped.update(m.id for m in group)
             self.report.add("promotions")
             self.report.add("distillations")
@@ -325,12 +344,53 @@ class _Worker:
         while day + DAY <= _day(self.now) + DAY and day < self.now:
             events = self.store.events_between(self.scope, day, day + DAY)
             if events:
-                self._summary(
-                    "day", day, day + DAY, summarize_events(events), [e.id for e in events]
-                )
+                self._summary("day", day, day + DAY, self.summarize(events), [e.id for e in events])
+                self._link(events)
                 made += 1
             day += DAY
         self.report.add("daily_summaries", made)
+
+    def _link(self, events: Sequence[Event]) -> None:
+        """Asynchronous event links (seed 002): same_topic and caused_by, and threads."""
+        topic = [EventLink(a, b, "same_topic", w) for a, b, w in topic_links(events)]
+        causal = [EventLink(a, b, "caused_by") for a, b in causal_links(events)]
+        groups = [g for g in threads(events, topic) if len(g) > 1]
+        if not topic and not causal:
+            return
+        with self.store.transaction() as tx:
+            for link in (*topic, *causal):
+                tx.insert_link(link)
+            for group in groups:
+                tx.add_to_thread(self.scope, "th_" + group[0], "", group, self.now)
+        self.report.add("links", len(topic) + len(causal))
+
+    def _graduate(self) -> None:
+        """Knowledge graduation (seed 001): consolidated knowledge rises with confirmation
+        and falls when a fact drawn from it is contradicted."""
+        last, _ = self.state.get("graduation", (None, 0))
+        contradicted = {
+            e
+            for f in self.store.superseded_facts(self.scope)
+            if f.valid_to is not None and (last is None or f.valid_to > last)
+            for e in f.evidence_event_ids
+        }
+        changed = []
+        for memory in self.store.memories_in(self.scope, LIVE):
+            if not is_derived(memory):
+                continue
+            recent = memory.last_referenced_at is not None and (
+                self.now - memory.last_referenced_at <= timedelta(days=30)
+            )
+            level = graduate(
+                max(1, memory.knowledge_level),
+                confirmations=memory.mention_count + memory.reference_count,
+                contradictions=int(bool(contradicted.intersection(memory.source_event_ids))),
+                referenced_recently=recent,
+            )
+            if level != memory.knowledge_level:
+                changed.append(replace(memory, knowledge_level=level))
+        self._save(changed)
+        self.report.add("graduated", len(changed))
 
     def _weekly_summaries(self) -> None:
         week_end = _day(self.now)
@@ -374,7 +434,7 @@ class _Worker:
                 "working_set",
                 window[0].at,
                 self.now,
-                summarize_events(window),
+                self.summarize(window),
                 [e.id for e in window],
             )
         self._done("endless_consolidation")
@@ -463,3 +523,50 @@ class _Worker:
 
 def _day(when: datetime) -> datetime:
     return when.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+WORLD = "*"  # user and agent of the pseudo-scope that holds a world's own summaries
+
+
+def maintain_worlds(engine: Engine, now: datetime | None = None) -> list[MaintenanceReport]:
+    """World-level daily summaries across the agents of each ``world_id`` (seed 004
+    ``world_daily``), stored under the scope (``*``, ``*``, world_id)."""
+    now = now or engine.clock.now()
+    store = engine.store
+    worlds = sorted({s.world_id for s in store.iter_scopes() if s.world_id})
+    summarize = summarizer(engine.llm)
+    reports = []
+    for world_id in worlds:
+        world = Scope(WORLD, WORLD, world_id)
+        report = MaintenanceReport(world)
+        last, _ = store.maintenance(world).get("world_daily", (None, 0))
+        if last is not None and now - last < DAY:
+            continue
+        day = _day(last) if last else _day(now) - DAY
+        while day < _day(now):
+            events = [
+                e
+                for scope in store.scopes_in_world(world_id)
+                for e in store.events_between(scope, day, day + DAY)
+            ]
+            if events:
+                text = summarize(sorted(events, key=lambda e: e.at))
+                with store.transaction() as tx:
+                    tx.put_summary(
+                        Summary(
+                            id=new_id("sum"),
+                            scope=world,
+                            period="world_day",
+                            starts_at=day,
+                            ends_at=day + DAY,
+                            text=text,
+                            event_ids=tuple(e.id for e in events),
+                        )
+                    )
+                report.add("world_daily")
+            day += DAY
+        with store.transaction() as tx:
+            tx.set_maintenance(world, "world_daily", last_run=now, counter=0)
+        report.ran.append("world_daily")
+        reports.append(report)
+    return reports

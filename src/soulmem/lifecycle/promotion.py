@@ -12,7 +12,7 @@ knowledge) becomes a candidate in the human's inbox.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 
@@ -77,6 +77,7 @@ def merge(
     expires_at: datetime | None,
     *,
     max_chars: int = 160,
+    essence: Callable[[Sequence[str], str | None, int], str] | None = None,
 ) -> Memory:
     """One distilled memory standing for a group: the shared pattern without the dates,
     with ``promoted_from`` links and every source turn."""
@@ -90,7 +91,7 @@ def merge(
     return Memory(
         id=new_id("mem"),
         scope=ordered[0].scope,
-        content=distill(texts, language, max_chars=max_chars),
+        content=(essence or _distill)(texts, language, max_chars),
         tier=tier,
         memory_type=MemoryType.SEMANTIC,
         created_at=now,
@@ -114,6 +115,10 @@ def merge(
         tier_since=now,
         knowledge_level=1,
     )
+
+
+def _distill(texts: Sequence[str], language: str | None, max_chars: int) -> str:
+    return distill(texts, language, max_chars=max_chars)
 
 
 def retire(memory: Memory, status: str = DISTILLED) -> Memory:

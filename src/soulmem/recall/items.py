@@ -39,6 +39,9 @@ class Context:
     budget_tokens: int
     used_tokens: int
     dropped: int = 0
+    #: endless mode: how well the best recalled turn continues the current context
+    #: (seed 001: topic 0.3, time 0.3, file 0.2, entity 0.2); None in session mode
+    continuity: float | None = None
 
     def __str__(self) -> str:
         return self.text
