@@ -25,6 +25,7 @@ __all__ = [
     "Fact",
     "FactCategory",
     "ForgettingEntry",
+    "Imagination",
     "InboxItem",
     "Island",
     "IslandStatus",
@@ -32,8 +33,10 @@ __all__ = [
     "Memory",
     "MemoryType",
     "Mood",
+    "Note",
     "Relationship",
     "Revision",
+    "Scene",
     "Scope",
     "Source",
     "Summary",
@@ -294,6 +297,8 @@ class ForgettingEntry:
 
 @dataclass(frozen=True, slots=True)
 class Relationship:
+    """Seed 003 §2-1: five axes 0-100, the intimacy formula and its levels."""
+
     scope: Scope
     trust: float = 50.0
     affection: float = 50.0
@@ -302,6 +307,9 @@ class Relationship:
     familiarity: float = 0.0
     speech_style: str = "formal"
     shared_experiences: tuple[str, ...] = ()
+    emotional_history: tuple[dict[str, Any], ...] = ()
+    updated_at: datetime | None = None
+    last_seen_at: datetime | None = None
 
     @property
     def intimacy(self) -> float:
@@ -337,6 +345,8 @@ class Mood:
 
 @dataclass(frozen=True, slots=True)
 class Island:
+    """Seed 000 §4: a personality island founded by core (M0) memories."""
+
     id: str
     scope: Scope
     theme: str
@@ -345,10 +355,13 @@ class Island:
     founding_memory_ids: tuple[str, ...]
     created_at: datetime
     status_since: datetime
+    theme_key: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Belief:
+    """Seed 000 §5: one sentence of the character's sense of self ("I am ...")."""
+
     id: str
     scope: Scope
     statement: str
@@ -358,6 +371,51 @@ class Belief:
     version: int
     approved: bool
     created_at: datetime
+    status: str = "proposed"  # proposed | active | rejected | retired
+    key: str = ""
+    language: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """A stretch of a session: where, when, who, in what tone, about what (seed 003)."""
+
+    id: str
+    scope: Scope
+    session_id: str | None
+    place: str | None
+    time_of_day: str | None
+    participants: tuple[str, ...]
+    tone: str | None
+    topics: tuple[str, ...]
+    started_at: datetime
+    ended_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Imagination:
+    """Seed 000 §7: a proactive idea drawn from memory, and how the user took it."""
+
+    id: str
+    scope: Scope
+    pattern: str
+    scenario: str
+    action: str
+    created_at: datetime
+    memory_id: str | None = None
+    feedback: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """Seed 003 §10: a director's note for the next turn, with relationship deltas."""
+
+    id: str
+    scope: Scope
+    text: str
+    deltas: dict[str, float]
+    created_at: datetime
+    applied_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,13 +19,20 @@ import numpy.typing as npt
 
 from soulmem.model import (
     Affect,
+    Belief,
     Event,
     EventLink,
     Fact,
     ForgettingEntry,
+    Imagination,
     InboxItem,
+    Island,
     Memory,
+    Mood,
+    Note,
+    Relationship,
     Revision,
+    Scene,
     Scope,
     Summary,
     Tier,
@@ -137,6 +144,38 @@ class StoreWriter(Protocol):
         self, scope: Scope, thread_id: str, title: str, event_ids: Sequence[str], at: datetime
     ) -> None: ...
 
+    # self and social layers
+    def put_relationship(self, rel: Relationship) -> None: ...
+
+    def log_relationship(
+        self,
+        scope: Scope,
+        log_id: str,
+        changes: dict[str, Any],
+        reason: str,
+        evidence: Sequence[str],
+        session_id: str | None,
+        at: datetime,
+    ) -> None: ...
+
+    def put_mood(self, mood: Mood) -> None: ...
+
+    def put_island(self, island: Island) -> None: ...
+
+    def put_belief(self, belief: Belief, reason: str, at: datetime) -> None:
+        """Insert or update; every write adds a version-history row."""
+        ...
+
+    def put_soul(self, scope: Scope, version: int, text: str, at: datetime) -> None: ...
+
+    def put_scene(self, scene: Scene) -> None: ...
+
+    def put_imagination(self, idea: Imagination) -> None: ...
+
+    def set_pattern_weight(self, scope: Scope, pattern: str, weight: float) -> None: ...
+
+    def put_note(self, note: Note) -> None: ...
+
     def after_commit(self, callback: Callable[[], None]) -> None: ...
 
 
@@ -247,6 +286,29 @@ class Store(Protocol):
     def scopes_in_world(self, world_id: str) -> list[Scope]: ...
 
     def iter_scopes(self) -> Iterator[Scope]: ...
+
+    # self and social layers
+    def relationship(self, scope: Scope) -> Relationship: ...
+
+    def relationship_log(self, scope: Scope, limit: int = 100) -> list[dict[str, object]]: ...
+
+    def mood(self, scope: Scope) -> Mood: ...
+
+    def islands(self, scope: Scope) -> list[Island]: ...
+
+    def beliefs(self, scope: Scope, status: str | None = None) -> list[Belief]: ...
+
+    def belief_versions(self, belief_id: str) -> list[dict[str, object]]: ...
+
+    def soul(self, scope: Scope) -> tuple[int, str] | None: ...
+
+    def scenes(self, scope: Scope) -> list[Scene]: ...
+
+    def imaginations(self, scope: Scope, since: datetime | None = None) -> list[Imagination]: ...
+
+    def pattern_weights(self, scope: Scope) -> dict[str, float]: ...
+
+    def pending_notes(self, scope: Scope) -> list[Note]: ...
 
     def compact(self) -> None:
         """Make removed data leave the storage files (index merge, WAL checkpoint)."""

@@ -25,6 +25,7 @@ from soulmem.store.sqlite.rows import (
     scope_from_row,
     scope_params,
 )
+from soulmem.store.sqlite.self_reads import SelfReads
 from soulmem.store.sqlite.vectors import VectorCache
 from soulmem.store.sqlite.writer import Writer, scope_token
 
@@ -36,7 +37,7 @@ def _fts_query(scope: Scope, tokens: Sequence[str]) -> str:
     return f'scope_key : "{scope_token(scope)}" AND tokens : ({quoted})'
 
 
-class SQLiteStore(LifecycleReads):
+class SQLiteStore(LifecycleReads, SelfReads):
     """Store protocol on one SQLite file (or ``:memory:``)."""
 
     def __init__(

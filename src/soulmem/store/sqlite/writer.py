@@ -24,6 +24,7 @@ from soulmem.model import (
 )
 from soulmem.store.base import Vector
 from soulmem.store.sqlite.rows import SCOPE_WHERE, dumps, fact_from_row, iso, scope_params
+from soulmem.store.sqlite.self_writer import SelfWrites
 
 __all__ = ["Writer", "scope_token"]
 
@@ -33,7 +34,7 @@ def scope_token(scope: Scope) -> str:
     return "s" + hashlib.blake2b(scope.key.encode("utf-8"), digest_size=10).hexdigest()
 
 
-class Writer:
+class Writer(SelfWrites):
     """The writes of one transaction on the writer connection."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
