@@ -180,7 +180,8 @@ def test_lexical_index_is_rebuilt_when_the_tokenizer_changes(tmp_path: Path) -> 
         conn.execute("DELETE FROM lexical")  # an index from another tokenizer, now gone
     with Memory.open(path, embedder=FakeEmbedder(8, name="other")) as mem:
         ctx = mem.scope("u1", "luna").recall("hedgehog")
-        assert ctx.items and ctx.items[0].why["lexical"] == 1.0
+        turns = [i for i in ctx.items if i.kind == "turn"]
+        assert turns and turns[0].why["lexical"] == 1.0
     from soulmem.recall.tokenize import TOKENIZER_VERSION
 
     with sqlite3.connect(path) as conn:

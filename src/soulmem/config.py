@@ -115,6 +115,8 @@ class Config:
     decay: DecayConfig = field(default_factory=DecayConfig)
     recall: RecallConfig = field(default_factory=RecallConfig)
     limits: LimitsConfig = field(default_factory=LimitsConfig)
+    #: director notes (seed 003 §10): a reflection every N turns
+    reflect_every_turns: int = 5
     #: an episodic memory keeps the user's words whole and about this much of the reply
     #: (the event keeps everything); None keeps the whole reply
     memory_reply_chars: int | None = 100

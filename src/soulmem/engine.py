@@ -12,11 +12,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from soulmem import indexing, model
+from soulmem import character, indexing, model
 from soulmem.clock import Clock, SystemClock
 from soulmem.config import Config
 from soulmem.embed.base import Embedder
-from soulmem.errors import InvalidInput, InvalidScope, NotFound
+from soulmem.errors import InvalidInput, InvalidScope, NotFound, PermissionDenied
+from soulmem.imagine.imagination import ImagineContext
 from soulmem.lifecycle import tiers
 from soulmem.lifecycle.approval import decide
 from soulmem.lifecycle.maintain import WORLD, MaintenanceReport, maintain_scope, maintain_worlds
@@ -31,6 +32,9 @@ from soulmem.recall.items import Context, RecallItem
 from soulmem.recall.pack import pack
 from soulmem.recall.rank import Ranker
 from soulmem.recall.tokenize import TOKENIZER_VERSION, count_tokens
+from soulmem.self.islands import warnings_for
+from soulmem.social.relationship import deltas_from_mapping
+from soulmem.social.update import apply_deltas
 from soulmem.store import open_store
 from soulmem.store.base import Store
 from soulmem.validate import check_text, validate_turn
@@ -125,13 +129,36 @@ class Memory:
         ]
         return reports + maintain_worlds(self, now)
 
+    # -- the owner's door: only these change the self ---------------------------------
+
     def decide(
         self, scope: Scope, item_id: str, *, approve: bool, reason: str = ""
     ) -> model.InboxItem:
-        """The owner's decision on an inbox proposal (the agent-facing API cannot decide)."""
+        """The owner's decision on an inbox proposal: an M0 promotion, a belief change, an
+        island warning (the agent-facing ``ScopedMemory`` cannot decide)."""
         return decide(
             self.store, scope, item_id, approve=approve, reason=reason, now=self.clock.now()
         )
+
+    def nudge(self, scope: Scope, kind: str, text: str) -> Fact:
+        """Inject a preference, a forbidden topic or a suggestion (seed 004) that recall
+        and imagination respect."""
+        return character.nudge(self.store, scope, kind, text, self.clock.now())
+
+    def remove_core_memory(self, scope: Scope, memory_id: str) -> list[str]:
+        """Move a core (M0) memory to the forgetting queue (restorable for 7 days); returns
+        the warnings about the personality islands it holds up."""
+        memory = ScopedMemory(self, scope).memory(memory_id)
+        if memory.tier != Tier.M0 or memory.status != "active":
+            raise InvalidInput(f"memory {memory_id!r} is not an active core memory")
+        islands = self.store.islands(scope)
+        alive = {m.id for m in self.store.memories_in(scope, (Tier.M0,))}
+        warnings = warnings_for(memory_id, islands, alive_m0_ids=alive)
+        queued, entry = tiers.enqueue(memory, "manual", self.clock.now(), self.config.tiers)
+        with self.store.transaction() as tx:
+            tx.save_memory(queued)
+            tx.queue_forgetting(entry)
+        return warnings
 
     def on_observe(self, listener: Callable[[ObserveResult], None]) -> None:
         """Call ``listener`` after each committed observe (never for a rolled-back one)."""
@@ -335,7 +362,14 @@ class ScopedMemory:
                 entities,
                 cfg.continuity_weight,
             )
-        ranked = [*before, *mark_past(memories, current=current, superseded=superseded), *after]
+        about = character.context_items(engine.store, self.scope, engine.clock.now())
+        ranked = [
+            *before[: len([i for i in before if i.section == "identity"])],
+            *about,
+            *before[len([i for i in before if i.section == "identity"]) :],
+            *mark_past(memories, current=current, superseded=superseded),
+            *after,
+        ]
         context = pack(
             text, ranked, budget_tokens=budget, count_tokens=count_tokens, max_items=limit
         )
@@ -399,6 +433,79 @@ class ScopedMemory:
             raise InvalidInput(f"mode must be 'session' or 'endless', got {mode!r}")
         with self.engine.store.transaction() as tx:
             tx.set_mode(self.scope, mode, self.engine.clock.now())
+
+    # -- character (agent-facing: reads and proposals, never approvals) -----------------
+
+    def relationship(self) -> model.Relationship:
+        return self.engine.store.relationship(self.scope)
+
+    def mood(self) -> model.Mood:
+        return self.engine.store.mood(self.scope)
+
+    def islands(self) -> list[model.Island]:
+        return self.engine.store.islands(self.scope)
+
+    def beliefs(self, status: str | None = "active") -> list[model.Belief]:
+        return self.engine.store.beliefs(self.scope, status)
+
+    def soul(self) -> str:
+        """SOUL.md: the latest version the owner approved (or what exists so far)."""
+        return character.soul_text(self.engine.store, self.scope, self.scope.agent_id)
+
+    def adjust_relationship(self, deltas: dict[str, float], reason: str) -> model.Relationship:
+        """Deltas supplied by the caller or an LLM ("trust": +3, ...), logged with a reason."""
+        if not isinstance(deltas, dict) or not reason:
+            raise InvalidInput("deltas must be a dict of axis -> amount, with a reason")
+        try:
+            parsed = deltas_from_mapping(deltas, reason)
+        except (ValueError, TypeError) as exc:
+            raise InvalidInput(str(exc)) from exc
+        store, now = self.engine.store, self.engine.clock.now()
+        with store.transaction() as tx:
+            return apply_deltas(tx, store.relationship(self.scope), parsed, reason, now)
+
+    def imagine(
+        self,
+        *,
+        activity: str | None = None,
+        idle_minutes: float | None = None,
+        weather: str | None = None,
+        time_of_day: str | None = None,
+        language: str | None = None,
+    ) -> model.Imagination | None:
+        """A proactive idea from recent memories and the caller's context; at most 3 a day,
+        each stored as an M30 memory (seed 000 §7). None when nothing fits."""
+        now = self.engine.clock.now()
+        try:
+            ctx = ImagineContext(
+                now=now,
+                time_of_day=time_of_day,
+                idle_minutes=idle_minutes,
+                activity=activity,
+                weather=weather,
+                language=language,
+            )
+        except ValueError as exc:
+            raise InvalidInput(str(exc)) from exc
+        ttl = tiers.ttl(Tier.M30, self.engine.config.tiers)
+        return character.imagine_now(self.engine.store, self.scope, ctx, now, ttl)
+
+    def feedback(self, imagination_id: str, verdict: str) -> float:
+        """ "good" strengthens the idea's pattern, "ignored" / "refused" weaken it."""
+        return character.feedback(self.engine.store, self.scope, imagination_id, verdict)
+
+    def reflect(self) -> model.Note | None:
+        """Write a director's note for the next turn now (also run every 5 turns)."""
+        return character.reflect_now(self.engine.store, self.scope, self.engine.clock.now())
+
+    def decide(self, *args: object, **kwargs: object) -> None:
+        """Refused: the agent cannot approve changes to itself; the owner decides through
+        ``Memory.decide``."""
+        raise PermissionDenied("only the owner can decide inbox proposals (Memory.decide)")
+
+    def set_belief(self, *args: object, **kwargs: object) -> None:
+        """Refused: the agent can never edit its own beliefs (seed 000)."""
+        raise PermissionDenied("the agent cannot edit its own beliefs; the owner approves")
 
     # -- inspect --------------------------------------------------------------------------
 

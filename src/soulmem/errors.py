@@ -8,6 +8,8 @@
     │   │   └── InputTooLarge              a message or field exceeds a configured limit
     │   ├── InvalidScope                   scope fields are missing, empty or unknown
     │   └── ConfigError                    a configuration value is out of range
+    ├── PermissionDenied (PermissionError) only the owner may do this (approve, edit the self)
+    ├── SelfProtection                     refused: too much of the self would change at once
     ├── NotFound (LookupError)             the record does not exist in this scope
     ├── StoreError                         the storage backend failed
     │   ├── StoreBusy                      the database stayed locked past the retry bound
@@ -37,6 +39,8 @@ __all__ = [
     "LLMUnavailable",
     "MigrationError",
     "NotFound",
+    "PermissionDenied",
+    "SelfProtection",
     "SoulmemError",
     "StoreBusy",
     "StoreClosed",
@@ -74,6 +78,18 @@ class InvalidScope(UsageError):
 
 class ConfigError(UsageError):
     code = "config_error"
+
+
+class PermissionDenied(SoulmemError, PermissionError):
+    status = 403
+    code = "permission_denied"
+
+
+class SelfProtection(SoulmemError):
+    """Seed 000's anxiety protection: more than 30% of the self changed in one session."""
+
+    status = 409
+    code = "self_protection"
 
 
 class NotFound(SoulmemError, LookupError):

@@ -23,6 +23,7 @@ from soulmem.perceive.resolve import resolve_facts
 from soulmem.recall.assemble import fact_text
 from soulmem.recall.rank import event_text
 from soulmem.recall.tokenize import detect_language, tokenize
+from soulmem.social.update import social_change, write_social
 from soulmem.validate import Turn
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ __all__ = ["ObserveResult", "observe_turn"]
 
 REMEMBER_IMPORTANCE = 0.8
 #: turn-cadence duties counted by observe and run by maintenance (seed 003)
-TURN_DUTIES = ("decay", "consolidate", "promote_mentions", "prune")
+TURN_DUTIES = ("decay", "consolidate", "promote_mentions", "prune", "reflect")
 BARE_QUESTION_IMPORTANCE = 0.1
 CONTEXT_TURNS = 4
 
@@ -79,6 +80,7 @@ def observe_turn(engine: Memory, scope: Scope, turn: Turn) -> ObserveResult:
     fact_vectors = dict(zip(fact_texts, vectors[1:], strict=True))
     model_name = engine.embedder.name
     memory, reinforced, verdict = _remember(engine, scope, event, analysis, vectors[0], now)
+    social = social_change(store, event, analysis.affect, now)
     with store.transaction() as tx:
         previous = tx.last_event_id(scope)
         event = tx.insert_event(event)
@@ -98,6 +100,7 @@ def observe_turn(engine: Memory, scope: Scope, turn: Turn) -> ObserveResult:
             )
             tx.save_memory(reinforced)
         tx.bump_counters(scope, TURN_DUTIES)
+        write_social(tx, social, event, now)
         changes = resolve_facts(
             scope, analysis.facts, tx.current_facts(scope), event_id=event.id, now=now
         )

@@ -7,7 +7,8 @@ character's idea) and the action (what it would say). :func:`imagine` scores eve
 of every pattern, multiplies the score by the pattern's learned weight (see
 :func:`feedback_weight`), drops any candidate that touches a forbidden topic, and returns the
 best one as an :class:`Idea`, or ``None`` when nothing fits. The same inputs always give the
-same idea; ``rng_seed`` only picks among a pattern's wording variants.
+same idea; ``rng_seed`` only picks among a pattern's wording variants. The word lists and
+the wordings live in :mod:`soulmem.imagine.cues` (the cue lexicons are re-exported here).
 
 Pure functions: no storage, no clock, no network. The engine enforces the daily cap
 (:data:`MAX_PER_DAY`, see :func:`daily_remaining`), stores the idea as an M30 memory and an
@@ -27,6 +28,25 @@ from datetime import datetime, timedelta
 from types import MappingProxyType
 from typing import Final
 
+from soulmem.imagine.cues import (
+    ACTIVITIES,
+    ACTIVITY_PHRASES,
+    FAVORITES,
+    OFFER,
+    PROGRESS,
+    SILENCE,
+    TEMP,
+    TEMPERATURE,
+    TEMPLATES,
+    TIME_OF,
+    TIRED,
+    TOGETHER,
+    UPCOMING,
+    WEATHER,
+    WEATHER_ALONE,
+    WEATHER_LEAD,
+    Variants,
+)
 from soulmem.model import Memory, Source, shorten
 from soulmem.recall.tokenize import detect_language
 
@@ -34,6 +54,10 @@ __all__ = [
     "FEEDBACK_FACTORS",
     "MAX_PER_DAY",
     "PATTERNS",
+    "PROGRESS",
+    "TIRED",
+    "TOGETHER",
+    "UPCOMING",
     "WEIGHT_CAP",
     "WEIGHT_FLOOR",
     "Idea",
@@ -57,67 +81,6 @@ LANGUAGES: Final = ("en", "ko", "ja")
 _NO_WEIGHTS: Final[Mapping[str, float]] = MappingProxyType({})
 
 
-def _cue_re(*cues: str) -> re.Pattern[str]:
-    """Case-insensitive cue matcher: ASCII cues as whole words, CJK cues as substrings."""
-    parts = [rf"\b{re.escape(c)}\b" if c.isascii() else re.escape(c) for c in cues]
-    return re.compile("|".join(parts), re.IGNORECASE)
-
-
-# Cue lexicons (en / ko / ja); shared with the director.
-TIRED: Final = _cue_re(
-    "tired", "exhausted", "exhausting", "worn out", "burned out", "burnt out", "burnout",
-    "overtime", "working late", "work late", "worked late", "late night", "all-nighter",
-    "stressed", "stressful", "sleepy", "drained", "long day", "overworked",
-    "피곤", "지쳤", "지친", "지쳐", "야근", "힘들", "졸려", "졸리", "스트레스", "녹초",
-    "밤샘", "밤새", "번아웃", "과로",
-    "疲れ", "残業", "しんど", "眠い", "ねむい", "ストレス", "徹夜", "くたくた", "へとへと",
-    "過労", "だるい",
-)  # fmt: skip
-PROGRESS: Final = _cue_re(
-    "passed", "finished", "completed", "achieved", "promoted", "promotion", "got the job",
-    "got accepted", "got in", "graduated", "i won", "we won", "shipped", "launched",
-    "succeeded", "milestone", "nailed", "did it", "aced",
-    "합격", "끝냈", "완성", "성공", "해냈", "승진", "마쳤", "통과", "졸업", "우승", "붙었",
-    "合格", "終わった", "終わらせ", "完成", "成功", "達成", "昇進", "卒業", "優勝", "できた",
-    "やり遂げ", "受かった",
-)  # fmt: skip
-UPCOMING: Final = _cue_re(
-    "tomorrow", "next week", "exam", "interview", "deadline", "presentation", "coming up",
-    "appointment", "test", "audition",
-    "내일", "다음 주", "다음주", "모레", "시험", "면접", "마감", "발표", "약속",
-    "明日", "来週", "あさって", "試験", "テスト", "面接", "締め切り", "締切", "発表", "予定",
-)  # fmt: skip
-TOGETHER: Final = _cue_re("together", "with you", "we ", "같이", "함께", "一緒")
-_WORK_LATE: Final = _cue_re(
-    "working late", "work late", "late night", "overtime", "all-nighter",
-    "야근", "밤샘", "残業", "徹夜",
-)  # fmt: skip
-_STUDY: Final = _cue_re("study", "studying", "homework", "공부", "과제", "勉強", "宿題")
-_WORK: Final = _cue_re(
-    "work", "working", "coding", "programming", "office", "meeting",
-    "일하", "일 하", "작업", "코딩", "회사", "업무", "仕事", "作業", "コーディング", "会社",
-)  # fmt: skip
-_EXERCISE: Final = _cue_re(
-    "workout", "working out", "exercising", "gym", "running", "운동", "헬스", "運動", "ジム"
-)
-_ACTIVITIES: Final = (
-    ("work_late", _WORK_LATE), ("study", _STUDY), ("exercise", _EXERCISE), ("work", _WORK)
-)  # fmt: skip
-_WEATHER: Final = (
-    ("rain", _cue_re("rain", "rainy", "raining", "drizzle", "storm", "비", "장마", "雨", "梅雨")),
-    ("snow", _cue_re("snow", "snowy", "snowing", "눈", "雪")),
-    ("cold", _cue_re("cold", "chilly", "freezing", "추워", "추운", "춥", "寒")),
-    ("hot", _cue_re("hot", "heat", "humid", "더워", "더운", "덥", "暑")),
-)
-_TIMES: Final = {
-    "morning": ("morning", "dawn", "아침", "새벽", "오전", "朝", "午前"),
-    "afternoon": ("afternoon", "noon", "midday", "day", "오후", "낮", "점심", "昼", "午後"),
-    "evening": ("evening", "저녁", "夕方", "夕"),
-    "night": ("night", "late night", "midnight", "밤", "심야", "夜", "深夜"),
-}
-_TIME_OF: Final = {w: key for key, words in _TIMES.items() for w in words}
-
-
 @dataclass(frozen=True)
 class ImagineContext:
     """The current moment. ``time_of_day`` (morning/afternoon/evening/night, or its ko/ja
@@ -134,13 +97,13 @@ class ImagineContext:
         if self.idle_minutes is not None and not self.idle_minutes >= 0:
             raise ValueError("idle_minutes must be a non-negative number")
         tod = self.time_of_day
-        if tod is not None and tod.strip().casefold() not in _TIME_OF:
+        if tod is not None and tod.strip().casefold() not in TIME_OF:
             raise ValueError(f"unknown time_of_day {tod!r}; use morning/afternoon/evening/night")
 
     @property
     def resolved_time_of_day(self) -> str:
         if self.time_of_day is not None:
-            return _TIME_OF[self.time_of_day.strip().casefold()]
+            return TIME_OF[self.time_of_day.strip().casefold()]
         hour = self.now.hour
         if 5 <= hour < 12:
             return "morning"
@@ -197,7 +160,6 @@ class _Candidate:
 
 
 Matcher = Callable[[_Signals], list[_Candidate]]
-Variants = Mapping[str, tuple[tuple[str, str], ...]]  # language -> (scenario, action) pairs
 
 
 @dataclass(frozen=True)
@@ -243,9 +205,9 @@ def _signals(
     tod = ctx.resolved_time_of_day
     weather = None
     if ctx.weather:
-        weather = next((k for k, cue in _WEATHER if cue.search(ctx.weather)), None)
+        weather = next((k for k, cue in WEATHER if cue.search(ctx.weather)), None)
     raw = (ctx.activity or "").strip() or None
-    kind = next((k for k, cue in _ACTIVITIES if cue.search(raw)), "raw") if raw else None
+    kind = next((k for k, cue in ACTIVITIES if cue.search(raw)), "raw") if raw else None
     if kind == "work" and tod == "night":
         kind = "work_late"
     usable = [m for m in memories if m.status == "active" and m.source != Source.PROACTIVE]
@@ -278,36 +240,11 @@ def _josa(word: str, with_batchim: str, without: str) -> str:
     return word + (with_batchim if has else without)
 
 
-_WEATHER_LEAD: Final = {
-    "en": {"rain": "it's raining", "snow": "it's snowing", "cold": "it's cold out",
-           "hot": "it's hot out", "night": "it's late"},
-    "ko": {"rain": "비 오는데", "snow": "눈 오는데", "cold": "날도 추운데", "hot": "날도 더운데",
-           "night": "밤늦게까지"},
-    "ja": {"rain": "雨なのに", "snow": "雪なのに", "cold": "寒いのに", "hot": "暑いのに",
-           "night": "こんな夜遅くまで"},
-}  # fmt: skip
-_WEATHER_ALONE: Final = {
-    "en": _WEATHER_LEAD["en"],
-    "ko": {"rain": "비가 오네", "snow": "눈이 오네", "cold": "날이 춥네", "hot": "날이 덥네",
-           "night": "밤이 깊었네"},
-    "ja": {"rain": "雨だね", "snow": "雪だね", "cold": "寒いね", "hot": "暑いね",
-           "night": "もう夜遅いね"},
-}  # fmt: skip
-_ACTIVITY: Final = {
-    "en": {"work_late": "you're working late", "work": "you're working",
-           "study": "you're studying", "exercise": "you're working out"},
-    "ko": {"work_late": "야근 중이네", "work": "일하는 중이네", "study": "공부 중이네",
-           "exercise": "운동 중이네"},
-    "ja": {"work_late": "残業中なんだね", "work": "お仕事中なんだね", "study": "勉強中なんだね",
-           "exercise": "運動中なんだね"},
-}  # fmt: skip
-
-
 def _activity_phrase(sig: _Signals) -> str | None:
     if sig.activity is None:
         return None
     if sig.activity != "raw":
-        return _ACTIVITY[sig.lang][sig.activity]
+        return ACTIVITY_PHRASES[sig.lang][sig.activity]
     raw = sig.activity_raw or ""
     if _lang(detect_language(raw)) != sig.lang:
         return None
@@ -326,14 +263,14 @@ def _situation(sig: _Signals) -> dict[str, str]:
     if doing is None and key is None:
         return {}
     if lang == "en":
-        parts = [p for p in (_WEATHER_LEAD["en"].get(key or ""), doing) if p]
+        parts = [p for p in (WEATHER_LEAD["en"].get(key or ""), doing) if p]
         text = " and ".join(parts)
         text = text[0].upper() + text[1:]
         return {"situation": text, "situation_they": text.replace("you're", "they're")}
     if doing is None:
-        text = _WEATHER_ALONE[lang][key or ""]
+        text = WEATHER_ALONE[lang][key or ""]
     else:
-        lead = _WEATHER_LEAD[lang].get(key or "")
+        lead = WEATHER_LEAD[lang].get(key or "")
         text = f"{lead} {doing}" if lead and lang == "ko" else f"{lead or ''}{doing}"
     return {"situation": text, "situation_they": text}
 
@@ -379,31 +316,6 @@ def _match_comfort(sig: _Signals) -> list[_Candidate]:
     return [_Candidate(score, _situation(sig), tuple(m.id for m in mems[:3]))]
 
 
-# Favorite subjects in order of preference, with the kind of offer each makes.
-_FAVORITES: Final = {
-    "favorite_drink": "drink", "favorite_food": "food", "favorite_music": "music",
-    "favorite_artist": "music", "hobby": "other", "likes": "other", "favorite_game": "other",
-    "favorite_movie": "other", "favorite_place": "other", "sport": "other",
-}  # fmt: skip
-_TEMP: Final = {"en": ("warm ", "cold "), "ko": ("따뜻한 ", "시원한 "), "ja": ("温かい", "冷たい")}
-_TEMPERATURE: Final = _cue_re(
-    "iced", "ice", "cold", "hot", "warm", "아이스", "차가운", "따뜻한", "뜨거운",
-    "アイス", "ホット", "冷たい", "温かい", "あったかい",
-)  # fmt: skip
-_OFFER: Final = {
-    "en": {"drink": ("{a} {t}{i}", "how about {a} {t}{i}?"),
-           "food": ("some {i}", "how about some {i}?"),
-           "music": ("some {i}", "how about listening to some {i}?"),
-           "other": ("a little {i}", "how about a little {i} to unwind?")},
-    "ko": {"drink": ("{t}{i} 한 잔", "{t}{i} 한 잔 어때?"), "food": ("{i}", "{i} 먹는 거 어때?"),
-           "music": ("{i}", "{i} 들으면서 쉬는 거 어때?"),
-           "other": ("{i}", "기분 전환으로 {i} 어때?")},
-    "ja": {"drink": ("{t}{i}", "{t}{i}でも一杯どう？"), "food": ("{i}", "{i}でも食べない？"),
-           "music": ("{i}", "{i}でも聴いてひと息つかない？"),
-           "other": ("{i}", "好きな{i}で少し気分転換しない？")},
-}  # fmt: skip
-
-
 def _match_favorite(sig: _Signals) -> list[_Candidate]:
     tired_mems = _tired_memories(sig)
     tired = sig.tired_now or bool(tired_mems)
@@ -412,23 +324,23 @@ def _match_favorite(sig: _Signals) -> list[_Candidate]:
     if not (tired or sig.weather or late or idle):
         return []
     out: list[_Candidate] = []
-    order = {subject: i for i, subject in enumerate(_FAVORITES)}
-    facts = sorted((f for f in sig.facts if f[0] in _FAVORITES), key=lambda f: order[f[0]])
+    order = {subject: i for i, subject in enumerate(FAVORITES)}
+    facts = sorted((f for f in sig.facts if f[0] in FAVORITES), key=lambda f: order[f[0]])
     for subject, value in facts:
-        kind = _FAVORITES[subject]
+        kind = FAVORITES[subject]
         score = 0.5 + (0.2 if tired else 0.0) + (0.1 if sig.weather else 0.0)
         score += 0.05 if late else 0.0
         temp = ""
         if kind == "drink" and (sig.weather or sig.tod == "night" or tired):
             score += 0.1
-            if not _TEMPERATURE.search(value):
-                temp = _TEMP[sig.lang][1 if sig.weather == "hot" else 0]
+            if not TEMPERATURE.search(value):
+                temp = TEMP[sig.lang][1 if sig.weather == "hot" else 0]
         elif kind == "food" and sig.tod in ("afternoon", "evening"):
             score += 0.05
         elif kind == "other":
             score -= 0.05
         article = "an" if (temp + value)[:1].lower() in tuple("aeiou") else "a"
-        noun, offer = _OFFER[sig.lang][kind]
+        noun, offer = OFFER[sig.lang][kind]
         slots = dict(_situation(sig))
         slots |= {
             "item": value,
@@ -466,20 +378,13 @@ def _match_shared_joy(sig: _Signals) -> list[_Candidate]:
     return out
 
 
-_SILENCE: Final = {
-    "en": ("a few hours", "a whole day", "{n} days"),
-    "ko": ("몇 시간", "하루", "{n}일"),
-    "ja": ("数時間", "一日", "{n}日"),
-}
-
-
 def _match_silence(sig: _Signals) -> list[_Candidate]:
     if sig.idle is None or sig.idle < 240:
         return []
     hours = sig.idle / 60.0
     latest = sig.memories[0] if sig.memories else None
     days = int(hours // 24)
-    words = _SILENCE[sig.lang]
+    words = SILENCE[sig.lang]
     when = words[0] if days < 1 else words[1] if days == 1 else words[2].format(n=days)
     slots = {"when": when}
     ids: tuple[str, ...] = ()
@@ -518,93 +423,29 @@ PATTERNS: Final[Mapping[str, Pattern]] = MappingProxyType({p.key: p for p in (
        "a current fact upcoming_exam/upcoming_event (0.70), or a memory of the last 7 days "
        "about an exam/interview/deadline/tomorrow that is not already done (0.60); "
        "+0.05 in the evening or at night",
-       _match_upcoming, {
-        "en": (("They have their {event} coming up — I could help them prepare or cheer them on.",
-                "Your {event} is coming up soon, right? Want to go over it together, "
-                "or should I just cheer you on?"),
-               ("They mentioned “{memory}” — I could help them prepare or cheer them on.",
-                "You mentioned “{memory}” — are you ready? I'm cheering for you!")),
-        "ko": (("곧 {event_subj} 있지. 준비를 도와주거나 응원해 줄까?",
-                "곧 {event_subj} 있지? 같이 준비해 볼까, 아니면 응원만 해 줄까?"),
-               ("“{memory}”라고 했었지. 준비를 도와주거나 응원해 줄까?",
-                "“{memory}”라고 했잖아. 준비는 잘 돼 가? 응원할게!")),
-        "ja": (("もうすぐ{event}がある。準備を手伝うか、応援しようかな。",
-                "もうすぐ{event}だよね？一緒に準備する？それとも応援だけにしようか？"),
-               ("「{memory}」って言ってたな。準備を手伝うか、応援しようかな。",
-                "「{memory}」って言ってたよね。準備は順調？応援してるよ！")),
-       }),
+       _match_upcoming, TEMPLATES["remind_upcoming"]),
     _P("celebrate_progress",
        "a memory of the last 14 days about passing/finishing/achieving something; "
        "0.65 + 0.1 x its joy, +0.05 within 2 days",
-       _match_celebrate, {
-        "en": (("They recently shared “{memory}” — I could celebrate it with them again.",
-                "I keep thinking about “{memory}” — congratulations again, really! "
-                "How does it feel?"),),
-        "ko": (("최근에 “{memory}”라고 했었지. 다시 한번 축하해 줄까?",
-                "“{memory}” 그거 아직도 생각나! 다시 한번 축하해. 기분 어때?"),),
-        "ja": (("最近「{memory}」って話してくれた。もう一度お祝いしようかな。",
-                "「{memory}」のこと、まだ思い出してるよ！改めておめでとう。今どんな気分？"),),
-       }),
+       _match_celebrate, TEMPLATES["celebrate_progress"]),
     _P("suggest_favorite",
        "a favorite fact (drink, food, music, hobby, likes, ...) and a reason: tiredness, "
        "weather, evening/night or 60+ idle minutes; 0.5 + 0.2 tired + 0.1 weather + 0.05 late, "
        "+0.1 for a drink in bad weather/at night/when tired, -0.05 for non-food/drink/music",
-       _match_favorite, {
-        "en": (("{situation_they} — I could suggest {item_phrase}, their favorite.",
-                "{situation} — {suggestion}"),
-               ("I could suggest {item_phrase}, their favorite, as a small treat.",
-                "Just a thought — {suggestion}")),
-        "ko": (("{situation}. 좋아하는 {item_obj} 권해 볼까?", "{situation}… {suggestion}"),
-               ("좋아하는 {item_obj} 권해 볼까?", "{suggestion}")),
-        "ja": (("{situation}。好きな{item_phrase}をすすめてみようかな。",
-                "{situation}…{suggestion}"),
-               ("好きな{item_phrase}をすすめてみようかな。", "{suggestion}")),
-       }),
+       _match_favorite, TEMPLATES["suggest_favorite"]),
     _P("comfort_when_tired",
        "the current activity is overtime/tiring, or a memory of the last 3 days says tired/"
        "stressed (or one of the last 2 days is sad/anxious >= 0.6); 0.55 + 0.15 activity "
        "+ 0.05 memory + 0.1 night + 0.05 weather",
-       _match_comfort, {
-        "en": (("{situation_they}, and they seem worn out — I could encourage them to rest.",
-                "{situation} — you've been pushing so hard. Take a little break, okay?"),
-               ("They seem worn out lately — I could encourage them to rest.",
-                "You've been pushing so hard lately. Take a little break, okay?")),
-        "ko": (("{situation}. 많이 지쳐 보이니까 잠깐 쉬라고 말해 줄까?",
-                "{situation}… 너무 무리하지 말고 잠깐 쉬어 가자, 응?"),
-               ("요즘 많이 지쳐 보여. 잠깐 쉬라고 말해 줄까?",
-                "요즘 너무 무리하는 것 같아. 잠깐 쉬어 가자, 응?")),
-        "ja": (("{situation}。疲れてるみたいだから、少し休むように声をかけようかな。",
-                "{situation}…無理しすぎないで、ちょっと休憩しよ？"),
-               ("最近疲れてるみたい。少し休むように声をかけようかな。",
-                "最近がんばりすぎじゃない？ちょっと休憩しよ？")),
-       }),
+       _match_comfort, TEMPLATES["comfort_when_tired"]),
     _P("check_in_after_silence",
        "idle for 4+ hours (mentions the newest memory when there is one); "
        "0.45 + hours/96 (at most +0.35)",
-       _match_silence, {
-        "en": (("It's been {when} since we last talked; I could check in, maybe about “{memory}”.",
-                "It's been {when}! How have you been? Last time you mentioned “{memory}” — "
-                "how did that go?"),
-               ("It's been {when} since we last talked; I could check in on them.",
-                "It's been {when}! How have you been?")),
-        "ko": (("{when} 동안 대화가 없었네. “{memory}” 얘기로 안부를 물어볼까?",
-                "{when} 만이야! 잘 지냈어? 지난번에 말한 “{memory}”, 그건 어떻게 됐어?"),
-               ("{when} 동안 대화가 없었네. 안부를 물어볼까?", "{when} 만이야! 잘 지냈어?")),
-        "ja": (("{when}ぶりだな。「{memory}」のことを聞いて様子を見てみようかな。",
-                "{when}ぶりだね！元気にしてた？この前話してた「{memory}」、どうなった？"),
-               ("{when}ぶりだな。様子を聞いてみようかな。", "{when}ぶりだね！元気にしてた？")),
-       }),
+       _match_silence, TEMPLATES["check_in_after_silence"]),
     _P("recall_shared_joy",
        "a memory at least a day old with joy or nostalgia >= 0.4; 0.4 + 0.2 x that emotion "
        "+ 0.05 shared ('together') + 0.1 idle 30+ min + 0.05 evening/night",
-       _match_shared_joy, {
-        "en": (("I remember “{memory}” — a happy moment; bringing it up could make them smile.",
-                "Hey, I was just remembering “{memory}”. That was such a good time, wasn't it?"),),
-        "ko": (("“{memory}” 그때 참 좋았지. 그 얘기를 꺼내서 웃게 해 줄까?",
-                "갑자기 “{memory}” 그때가 생각났어. 그때 진짜 좋았지?"),),
-        "ja": (("「{memory}」、あの時は楽しかったな。話題にして笑顔にしてあげようかな。",
-                "ふと「{memory}」のことを思い出したよ。あの時、楽しかったよね？"),),
-       }),
+       _match_shared_joy, TEMPLATES["recall_shared_joy"]),
 )})  # fmt: skip
 """The patterns, in tie-break order. ``PATTERNS[key].trigger`` states each trigger rule."""
 

@@ -1,4 +1,5 @@
-"""Decisions only the human may take (seed 000): promoting a memory to M0 (core memory).
+"""Decisions only the human may take (seed 000): promoting a memory to M0 (core memory),
+accepting or refusing a change of the character's beliefs, acknowledging island warnings.
 
 The agent-facing calls never reach this module; ``Memory.decide`` is the owner-facing door.
 """
@@ -8,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
+from soulmem.character import decide_belief
 from soulmem.errors import InvalidInput, NotFound
 from soulmem.model import InboxItem, Revision, Scope, Tier, new_id
 from soulmem.store.base import Store
@@ -16,7 +18,14 @@ __all__ = ["decide"]
 
 
 def decide(
-    store: Store, scope: Scope, item_id: str, *, approve: bool, reason: str, now: datetime
+    store: Store,
+    scope: Scope,
+    item_id: str,
+    *,
+    approve: bool,
+    reason: str,
+    now: datetime,
+    name: str | None = None,
 ) -> InboxItem:
     items = {i.id: i for i in store.inbox(scope, status=None)}
     item = items.get(item_id)
@@ -26,6 +35,8 @@ def decide(
         raise InvalidInput(f"inbox item {item_id!r} was already {item.status}")
     if not isinstance(reason, str):
         raise InvalidInput("reason must be a string")
+    if item.kind == "belief":
+        decide_belief(store, item, approve, reason, now, name or scope.agent_id)
     decided = replace(
         item,
         status="approved" if approve else "rejected",

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from soulmem.character import reflect_now, refresh_self
 from soulmem.indexing import is_derived
 from soulmem.lifecycle import tiers
 from soulmem.lifecycle.continuity import causal_links, threads, topic_links
@@ -62,6 +63,7 @@ PERIODS: dict[str, timedelta] = {
     "daily_summary": DAY,
     "weekly_summary": 7 * DAY,
     "graduation": 7 * DAY,
+    "self": DAY,
     "yearly_report": 365 * DAY,
 }
 CONSOLIDATION_MAX = 50  # episodic memories looked at per consolidation (seed 003)
@@ -111,6 +113,7 @@ class _Worker:
             ("consolidate", decay.consolidate_every_turns, self._consolidate),
             ("promote_mentions", decay.promote_every_turns, self._promote_mentions),
             ("prune", decay.prune_every_turns, self._prune),
+            ("reflect", self.cfg.reflect_every_turns, self._reflect),
         ):
             _, counter = self.state.get(duty, (None, 0))
             if counter >= every:
@@ -123,6 +126,7 @@ class _Worker:
             ("daily_summary", self._daily_summaries),
             ("weekly_summary", self._weekly_summaries),
             ("graduation", self._graduate),
+            ("self", self._self),
             ("yearly_report", self._yearly_report),
         ):
             last, _ = self.state.get(duty, (None, 0))
@@ -391,6 +395,16 @@ class _Worker:
                 changed.append(replace(memory, knowledge_level=level))
         self._save(changed)
         self.report.add("graduated", len(changed))
+
+    def _self(self) -> None:
+        """Islands from core memories, their status, belief proposals (seed 000)."""
+        for key, n in refresh_self(self.store, self.scope, self.now, self.scope.agent_id).items():
+            self.report.add(key, n)
+
+    def _reflect(self) -> None:
+        """The director's note for the next turn (seed 003 §10)."""
+        if reflect_now(self.store, self.scope, self.now) is not None:
+            self.report.add("notes")
 
     def _weekly_summaries(self) -> None:
         week_end = _day(self.now)

@@ -16,11 +16,15 @@ __all__ = ["SECTION_TITLES", "pack"]
 
 SECTION_TITLES: dict[str, str] = {
     "identity": "Who the user is",
+    "owner": "From the owner",
+    "character": "The character",
     "facts": "Known facts",
     "memories": "Relevant memories",
     "recent": "Recent conversation",
 }
 
+#: sections the item cap never cuts (the token budget still bounds them)
+UNCAPPED = frozenset({"identity", "owner", "character"})
 _BREAKS = re.compile(r"[\r\n\u2028\u2029\x0b\x0c\x85]+")
 
 
@@ -45,7 +49,7 @@ def pack(
     capped = 0
     for item in ranked:
         # identity facts are never cut by the item cap (only the token budget bounds them)
-        if item.section != "identity" and capped >= max_items:
+        if item.section not in UNCAPPED and capped >= max_items:
             dropped += 1
             continue
         line = render_line(item)
@@ -57,7 +61,7 @@ def pack(
             continue
         used += cost
         chosen.append(item)
-        capped += item.section != "identity"
+        capped += item.section not in UNCAPPED
         lines.setdefault(item.section, []).append(line)
     blocks = [
         "## " + SECTION_TITLES.get(section, section) + "\n" + "\n".join(lines[section])
