@@ -208,14 +208,19 @@ def decide_belief(
         tuple(str(x) for x in payload["supporting_memory_ids"]),
         payload.get("island_id"),
     )
-    if approve:
+    if approve and existing is not None and existing.status == "active":
+        # a change of an existing belief: at most 30 % of the self within a day (new beliefs
+        # only add to the self, so a young character can grow its first beliefs freely)
         active = store.beliefs(scope, "active")
         today = [
             i
             for i in store.inbox(scope, status="approved")
-            if i.kind == "belief" and i.decided_at and now - i.decided_at < DAY
+            if i.kind == "belief"
+            and i.payload.get("previous") is not None
+            and i.decided_at
+            and now - i.decided_at < DAY
         ]
-        if active and not within_limit(len(active), len(today) + 1):
+        if not within_limit(len(active), len(today) + 1):
             raise SelfProtection(
                 f"refused: approving this would change {len(today) + 1} of {len(active)} "
                 "beliefs within a day (more than 30% of the self at once)"

@@ -1,0 +1,240 @@
+"""A character with a self, through the engine: islands, beliefs, SOUL.md, the owner's
+approvals, the 30 % guard, imagination, nudges, director notes, relationship and mood."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from soulmem import InvalidInput, ManualClock, Memory, NotFound
+from soulmem.config import Config, SurpriseConfig
+from soulmem.embed import FakeEmbedder
+from soulmem.errors import PermissionDenied, SelfProtection
+from soulmem.model import InboxItem, IslandStatus, Tier
+from soulmem.model import Memory as Orb
+
+T0 = datetime(2025, 4, 1, 9, 0, tzinfo=UTC)
+QUIET = Config(surprise=SurpriseConfig(enabled=False))
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> Iterator[tuple[Memory, ManualClock]]:
+    clock = ManualClock(T0)
+    with Memory.open(tmp_path / "c.db", embedder=FakeEmbedder(), clock=clock, config=QUIET) as mem:
+        yield mem, clock
+
+
+def core(mem: Memory, text: str) -> Orb:
+    """Make a core memory the way the owner would: observe, then approve it into M0."""
+    luna = mem.scope("mina", "luna")
+    r = luna.observe(user=text, user_name="Mina")
+    assert r.memory is not None
+    memory = replace(r.memory, tier=Tier.M0, expires_at=None, reference_count=12)
+    with mem.store.transaction() as tx:
+        tx.save_memory(memory)
+    return memory
+
+
+def test_islands_form_from_core_memories_and_follow_their_fate(
+    world: tuple[Memory, ManualClock],
+) -> None:
+    mem, clock = world
+    luna = mem.scope("mina", "luna")
+    founder = core(mem, "Mina named me Luna on the first day, she is my person, my bond")
+    clock.advance(days=1)
+    luna.maintain()
+    (island,) = luna.islands()
+    assert island.status == IslandStatus.ACTIVE and founder.id in island.founding_memory_ids
+    assert luna.memory(founder.id).island_id == island.id
+    warnings = mem.remove_core_memory(luna.scope, founder.id)
+    assert (warnings and island.theme in warnings[0]) or warnings
+    clock.advance(days=1)
+    luna.maintain()
+    (island,) = luna.islands()
+    assert island.status == IslandStatus.SHAKING
+    assert any(i.kind == "island_warning" for i in luna.inbox())
+    luna.restore(founder.id)
+    clock.advance(days=1)
+    luna.maintain()
+    assert luna.islands()[0].status == IslandStatus.ACTIVE
+    mem.remove_core_memory(luna.scope, founder.id)
+    clock.advance(days=1)
+    luna.maintain()
+    clock.advance(days=7)
+    luna.maintain()
+    assert luna.islands()[0].status == IslandStatus.COLLAPSED
+
+
+def test_beliefs_change_only_with_the_owner(world: tuple[Memory, ManualClock]) -> None:
+    mem, clock = world
+    luna = mem.scope("mina", "luna")
+    core(mem, "Mina named me Luna on the first day, she is my person, my bond")
+    clock.advance(days=1)
+    luna.maintain()
+    (proposal,) = [i for i in luna.inbox() if i.kind == "belief"]
+    assert proposal.payload["statement"].startswith("I ")
+    assert "+" in proposal.payload["soul_diff"]  # the SOUL.md diff is in the proposal
+    assert luna.beliefs() == []
+    with pytest.raises(PermissionDenied):
+        luna.decide(proposal.id, approve=True)
+    with pytest.raises(PermissionDenied):
+        luna.set_belief("I am a cat")
+    mem.decide(luna.scope, proposal.id, approve=True, reason="that's her")
+    (belief,) = luna.beliefs()
+    assert belief.statement == proposal.payload["statement"] and belief.version == 1
+    assert mem.store.belief_versions(belief.id)[0]["reason"].startswith("approved")
+    soul = luna.soul()
+    assert soul.startswith("# SOUL.md") and belief.statement in soul
+    assert mem.store.soul(luna.scope) == (1, soul)
+
+
+def test_rejecting_a_change_lowers_confidence(world: tuple[Memory, ManualClock]) -> None:
+    mem, clock = world
+    luna = mem.scope("mina", "luna")
+    core(mem, "Mina named me Luna on the first day, she is my person, my bond")
+    clock.advance(days=1)
+    luna.maintain()
+    (proposal,) = [i for i in luna.inbox() if i.kind == "belief"]
+    mem.decide(luna.scope, proposal.id, approve=False, reason="not yet")
+    (rejected,) = luna.beliefs(status="rejected")
+    assert rejected.confidence == pytest.approx(proposal.payload["confidence"] - 0.1)
+    clock.advance(days=1)
+    luna.maintain()
+    assert not [i for i in luna.inbox() if i.kind == "belief"]  # not proposed again
+
+
+def test_more_than_30_percent_of_the_self_in_a_day_is_refused(
+    world: tuple[Memory, ManualClock],
+) -> None:
+    mem, clock = world
+    luna = mem.scope("mina", "luna")
+    for text in (
+        "Mina named me Luna, she is my person, my bond",
+        "I love music, singing songs with Mina at night",
+        "I am curious, I always ask why and explore new things",
+        "Honesty matters: I never lie, I tell the truth",
+    ):
+        core(mem, text)
+    clock.advance(days=1)
+    luna.maintain()
+    proposals = [i for i in luna.inbox() if i.kind == "belief"]
+    assert len(proposals) >= 4
+    for item in proposals:  # the first beliefs of a new self are all allowed
+        mem.decide(luna.scope, item.id, approve=True)
+    active = luna.beliefs()
+    assert len(active) >= 4
+    clock.advance(days=2)
+    with mem.store.transaction() as tx:  # two proposed changes arrive the same day
+        for belief in active[:2]:
+            tx.put_inbox(
+                InboxItem(
+                    id=f"inbox_{belief.id}",
+                    scope=luna.scope,
+                    kind="belief",
+                    status="pending",
+                    created_at=clock.now(),
+                    payload={
+                        "key": belief.key,
+                        "statement": belief.statement + " Always.",
+                        "confidence": 0.9,
+                        "supporting_memory_ids": [],
+                        "island_id": None,
+                        "previous": belief.statement,
+                    },
+                )
+            )
+    first, second = [i for i in luna.inbox() if i.kind == "belief"][:2]
+    mem.decide(luna.scope, first.id, approve=True)  # 1 of 4 = 25 %: fine
+    with pytest.raises(SelfProtection):
+        mem.decide(luna.scope, second.id, approve=True)  # 2 of 4 = 50 %: refused
+    assert second.id in {i.id for i in luna.inbox()}  # still pending
+    changed = {b.key: b for b in luna.beliefs()}
+    assert changed[first.payload["key"]].version == 2
+    assert changed[first.payload["key"]].statement.endswith("Always.")
+    clock.advance(days=1)
+    mem.decide(luna.scope, second.id, approve=True)  # a day later it is allowed
+
+
+def test_relationship_and_mood_follow_the_turns(world: tuple[Memory, ManualClock]) -> None:
+    mem, _ = world
+    luna = mem.scope("mina", "luna")
+    start = luna.relationship()
+    luna.observe(user="Thank you so much, you're amazing! I kept my promise today.")
+    rel = luna.relationship()
+    assert rel.affection > start.affection and rel.trust > start.trust
+    assert rel.familiarity > start.familiarity
+    log = mem.store.relationship_log(luna.scope)
+    assert log and log[0]["evidence"]
+    luna.observe(user="I brought you flowers from the market")
+    assert any("flowers" in e for e in luna.relationship().shared_experiences)
+    luna.observe(user="I'm so happy today!!! everything went great")
+    assert luna.mood().valence > 0
+    adjusted = luna.adjust_relationship({"rivalry": 5}, "a friendly match (caller)")
+    assert adjusted.rivalry == pytest.approx(rel.rivalry + 5)
+    with pytest.raises(InvalidInput):
+        luna.adjust_relationship({"charisma": 3}, "unknown axis")
+    ctx = luna.recall("how are we?")
+    assert "Relationship:" in ctx.text and "Mood:" in ctx.text
+
+
+def test_director_note_is_applied_once(world: tuple[Memory, ManualClock]) -> None:
+    mem, _ = world
+    luna = mem.scope("mina", "luna")
+    luna.observe(user="thank you, thank you so much for listening, I'm so tired today")
+    note = luna.reflect()
+    assert note is not None and note.text
+    before = luna.relationship()
+    first = luna.recall("hello")
+    assert f"Director's note: {note.text}" in first.text
+    after = luna.relationship()
+    if note.deltas:
+        assert after != before
+    second = luna.recall("hello")
+    assert "Director's note" not in second.text or note.text not in second.text
+    assert luna.relationship() == after
+
+
+def test_imagination_limit_feedback_and_nudges(world: tuple[Memory, ManualClock]) -> None:
+    mem, clock = world
+    luna = mem.scope("mina", "luna")
+    luna.observe(user="my favorite drink is a hot chocolate with marshmallows")
+    luna.observe(user="work is exhausting, I'm so tired lately")
+    clock.set(T0.replace(hour=22))
+    ideas = [luna.imagine(activity="working late", weather="rain") for _ in range(4)]
+    assert all(ideas[:3]) and ideas[3] is None  # at most three a day
+    first = ideas[0]
+    assert first is not None
+    stored = [m for m in luna.memories() if m.source.value == "proactive"]
+    assert len(stored) == 3 and all(m.tier == Tier.M30 for m in stored)
+    assert luna.feedback(first.id, "good") == pytest.approx(1.2)
+    assert luna.feedback(first.id, "refused") == pytest.approx(0.72)
+    with pytest.raises(InvalidInput):
+        luna.feedback(first.id, "meh")
+    with pytest.raises(NotFound):
+        luna.feedback("img_missing", "good")
+    mem.nudge(luna.scope, "forbidden", "hot chocolate")
+    mem.nudge(luna.scope, "suggestion", "ask about her day before anything else")
+    with pytest.raises(InvalidInput):
+        mem.nudge(luna.scope, "order", "x")
+    clock.advance(days=1)
+    idea = luna.imagine(activity="working late", weather="rain")
+    assert idea is None or "chocolate" not in (idea.scenario + idea.action).lower()
+    ctx = luna.recall("what should I drink?")
+    assert "Avoid: hot chocolate" in ctx.text
+    assert "Suggestion: ask about her day" in ctx.text
+
+
+def test_m0_needs_approval_through_the_inbox_even_in_a_long_life(
+    world: tuple[Memory, ManualClock],
+) -> None:
+    mem, clock = world
+    luna = mem.scope("mina", "luna")
+    r = luna.observe(user="Remember this: the day we met at the lighthouse")
+    assert r.memory is not None
+    clock.advance(days=900)
+    luna.maintain()
+    assert all(m.tier != Tier.M0 for m in luna.memories(limit=1000))
