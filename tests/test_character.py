@@ -3,6 +3,7 @@ approvals, the 30 % guard, imagination, nudges, director notes, relationship and
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -238,3 +239,41 @@ def test_m0_needs_approval_through_the_inbox_even_in_a_long_life(
     clock.advance(days=900)
     luna.maintain()
     assert all(m.tier != Tier.M0 for m in luna.memories(limit=1000))
+
+
+def test_soul_and_inbox_commands(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from soulmem.cli import app
+
+    clock = ManualClock(T0)
+    db = tmp_path / "cli.db"
+    with Memory.open(db, embedder=FakeEmbedder(), clock=clock, config=QUIET) as mem:
+        core(mem, "Mina named me Luna on the first day, she is my person, my bond")
+        clock.advance(days=1)
+        mem.scope("mina", "luna").maintain()
+    runner = CliRunner()
+    listed = runner.invoke(app, ["inbox", "-u", "mina", "-a", "luna", "--db", str(db)])
+    assert listed.exit_code == 0, listed.output
+    items = [json.loads(line) for line in listed.output.splitlines()]
+    belief = next(i for i in items if i["kind"] == "belief")
+    decided = runner.invoke(
+        app,
+        [
+            "inbox",
+            "-u",
+            "mina",
+            "-a",
+            "luna",
+            "--db",
+            str(db),
+            "--decide",
+            belief["id"],
+            "--approve",
+            "--reason",
+            "ok",
+        ],
+    )
+    assert json.loads(decided.output) == {"id": belief["id"], "status": "approved"}
+    soul = runner.invoke(app, ["soul", "-u", "mina", "-a", "luna", "--db", str(db)])
+    assert soul.output.startswith("# SOUL.md") and belief["payload"]["statement"] in soul.output
