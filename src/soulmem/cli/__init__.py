@@ -10,10 +10,11 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from soulmem.cli import ops
+from soulmem.cli import character, ops
 from soulmem.cli.bench import bench_app
 from soulmem.cli.common import open_memory, print_context
 from soulmem.cli.demo import run_demo
+from soulmem.cli.simulate import simulate
 from soulmem.errors import SoulmemError
 
 __all__ = ["app", "main"]
@@ -26,6 +27,9 @@ app = typer.Typer(
 app.add_typer(bench_app, name="bench")
 app.command()(ops.maintain)
 app.command()(ops.worker)
+app.command()(character.soul)
+app.command()(character.inbox)
+app.command("simulate")(simulate)
 console = Console()
 err = Console(stderr=True)
 
