@@ -277,3 +277,21 @@ def test_soul_and_inbox_commands(tmp_path: Path) -> None:
     assert json.loads(decided.output) == {"id": belief["id"], "status": "approved"}
     soul = runner.invoke(app, ["soul", "-u", "mina", "-a", "luna", "--db", str(db)])
     assert soul.output.startswith("# SOUL.md") and belief["payload"]["statement"] in soul.output
+
+
+def test_sessions_become_scenes(world: tuple[Memory, ManualClock]) -> None:
+    mem, clock = world
+    luna = mem.scope("mina", "luna")
+    luna.observe(
+        user="We're at the cafe again, I love their cheesecake",
+        session_id="s1",
+        user_name="Mina",
+        assistant_name="Luna",
+    )
+    luna.observe(user="the cheesecake here is the best", session_id="s1", user_name="Mina")
+    clock.advance(days=1)
+    luna.maintain()
+    (scene,) = mem.store.scenes(luna.scope)
+    assert scene.session_id == "s1" and "Mina" in scene.participants
+    assert scene.place and "cafe" in scene.place.lower()
+    assert scene.time_of_day == "morning"

@@ -49,6 +49,7 @@ from soulmem.model import (
 )
 from soulmem.recall.rank import memory_text
 from soulmem.recall.tokenize import tokenize
+from soulmem.social.scenes import scene_for
 
 if TYPE_CHECKING:
     from soulmem.engine import Memory as Engine
@@ -350,9 +351,22 @@ class _Worker:
             if events:
                 self._summary("day", day, day + DAY, self.summarize(events), [e.id for e in events])
                 self._link(events)
+                self._scenes(events, day)
                 made += 1
             day += DAY
         self.report.add("daily_summaries", made)
+
+    def _scenes(self, events: Sequence[Event], day: datetime) -> None:
+        """Scenes (seed 003): each session's turns of the day as place, time, participants,
+        tone and topics."""
+        sessions: dict[str, list[Event]] = {}
+        for event in events:
+            sessions.setdefault(event.session_id or "", []).append(event)
+        with self.store.transaction() as tx:
+            for session, turns in sessions.items():
+                scene_id = f"scn_{self.scope.key}_{session}_{day.date().isoformat()}"
+                tx.put_scene(scene_for(turns, scene_id))
+        self.report.add("scenes", len(sessions))
 
     def _link(self, events: Sequence[Event]) -> None:
         """Asynchronous event links (seed 002): same_topic and caused_by, and threads."""
