@@ -295,3 +295,20 @@ def test_sessions_become_scenes(world: tuple[Memory, ManualClock]) -> None:
     assert scene.session_id == "s1" and "Mina" in scene.participants
     assert scene.place and "cafe" in scene.place.lower()
     assert scene.time_of_day == "morning"
+
+
+def test_director_notes_from_an_llm_fall_back_to_the_rules(tmp_path: Path) -> None:
+    from soulmem import LLMTimeout
+    from soulmem.character import reflect_now
+    from soulmem.llm import FakeLLM
+
+    with Memory.open(tmp_path / "n.db", embedder=FakeEmbedder(), config=QUIET) as mem:
+        luna = mem.scope("mina", "luna")
+        luna.observe(user="thank you so much, you always listen to me")
+        now = mem.clock.now()
+        llm = FakeLLM([{"note": "Be warm.", "deltas": {"affection": 50, "charm": 3}}])
+        note = reflect_now(mem.store, luna.scope, now, llm=llm)
+        assert note is not None and note.text == "Be warm."
+        assert note.deltas == {"affection": 10.0}  # clamped; unknown axes dropped
+        rules = reflect_now(mem.store, luna.scope, now, llm=FakeLLM([LLMTimeout("slow")]))
+        assert rules is not None and rules.text and rules.text != "Be warm."

@@ -8,11 +8,12 @@ beliefs changed in one day (a session) is refused.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from soulmem.errors import InvalidInput, NotFound, SelfProtection
+from soulmem.errors import InvalidInput, LLMError, NotFound, SelfProtection
 from soulmem.imagine.director import reflect
 from soulmem.imagine.imagination import (
     ImagineContext,
@@ -20,8 +21,10 @@ from soulmem.imagine.imagination import (
     feedback_weight,
     imagine,
 )
+from soulmem.llm.base import LLM
 from soulmem.model import (
     Belief,
+    Event,
     Fact,
     FactCategory,
     Imagination,
@@ -340,16 +343,57 @@ def nudge(store: Store, scope: Scope, kind: str, text: str, now: datetime) -> Fa
     return fact
 
 
-def reflect_now(store: Store, scope: Scope, now: datetime, turns: int = 20) -> Note | None:
-    """The director's note for the next turn (rules; an LLM brain job can replace it)."""
+def reflect_now(
+    store: Store, scope: Scope, now: datetime, turns: int = 20, llm: LLM | None = None
+) -> Note | None:
+    """The director's note for the next turn: the LLM's when one is configured and answers
+    usably, the rules' otherwise."""
     events = store.recent_events(scope, turns)
     text, deltas = reflect(events)
+    if llm is not None and events:
+        text, deltas = _llm_reflect(llm, events) or (text, deltas)
     if not text:
         return None
     note = Note(id=new_id("note"), scope=scope, text=text, deltas=deltas, created_at=now)
     with store.transaction() as tx:
         tx.put_note(note)
     return note
+
+
+_NOTE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "note": {"type": "string"},
+        "deltas": {"type": "object", "additionalProperties": {"type": "number"}},
+    },
+    "required": ["note", "deltas"],
+}
+AXES = ("trust", "affection", "respect", "rivalry", "familiarity")
+MAX_NOTE_DELTA = 10.0
+
+
+def _llm_reflect(llm: LLM, events: Sequence[Event]) -> tuple[str, dict[str, float]] | None:
+    prompt = "\n".join(e.render() for e in events)
+    try:
+        answer = llm.complete_json(
+            system="You are the director of a character chat. Read the recent turns and write "
+            "a one-sentence note for the character's next reply, and small relationship "
+            f"deltas (axes {', '.join(AXES)}, each within +-{MAX_NOTE_DELTA:.0f}).",
+            user=prompt,
+            schema=_NOTE_SCHEMA,
+            timeout=10.0,
+        )
+    except LLMError:
+        return None
+    note, deltas = answer.get("note"), answer.get("deltas")
+    if not isinstance(note, str) or not note.strip() or not isinstance(deltas, dict):
+        return None
+    clean = {
+        axis: max(-MAX_NOTE_DELTA, min(MAX_NOTE_DELTA, float(value)))
+        for axis, value in deltas.items()
+        if axis in AXES and isinstance(value, int | float)
+    }
+    return note.strip()[:400], clean
 
 
 def apply_notes(store: Store, scope: Scope, now: datetime) -> list[Note]:

@@ -417,7 +417,7 @@ class _Worker:
 
     def _reflect(self) -> None:
         """The director's note for the next turn (seed 003 §10)."""
-        if reflect_now(self.store, self.scope, self.now) is not None:
+        if reflect_now(self.store, self.scope, self.now, llm=self.engine.llm) is not None:
             self.report.add("notes")
 
     def _weekly_summaries(self) -> None:
