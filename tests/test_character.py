@@ -312,3 +312,18 @@ def test_director_notes_from_an_llm_fall_back_to_the_rules(tmp_path: Path) -> No
         assert note.deltas == {"affection": 10.0}  # clamped; unknown axes dropped
         rules = reflect_now(mem.store, luna.scope, now, llm=FakeLLM([LLMTimeout("slow")]))
         assert rules is not None and rules.text and rules.text != "Be warm."
+
+
+def test_beliefs_phrased_by_an_llm_or_the_templates(tmp_path: Path) -> None:
+    from soulmem.llm import FakeLLM
+
+    clock = ManualClock(T0)
+    llm = FakeLLM(lambda user: {"statement": "I am Mina's lighthouse."})
+    with Memory.open(
+        tmp_path / "b.db", embedder=FakeEmbedder(), clock=clock, config=QUIET, llm=llm
+    ) as mem:
+        core(mem, "Mina named me Luna on the first day, she is my person, my bond")
+        clock.advance(days=1)
+        mem.scope("mina", "luna").maintain()
+        (item,) = [i for i in mem.scope("mina", "luna").inbox() if i.kind == "belief"]
+        assert item.payload["statement"] == "I am Mina's lighthouse."

@@ -70,7 +70,9 @@ def _alive_m0(store: Store, scope: Scope) -> list[Memory]:
     return [m for m in store.memories_in(scope, (Tier.M0,)) if m.status == "active"]
 
 
-def refresh_self(store: Store, scope: Scope, now: datetime, name: str) -> dict[str, int]:
+def refresh_self(
+    store: Store, scope: Scope, now: datetime, name: str, llm: LLM | None = None
+) -> dict[str, int]:
     """Islands for core memories, their status, and belief proposals for the owner."""
     counts = {"islands_founded": 0, "island_warnings": 0, "beliefs_proposed": 0}
     m0 = _alive_m0(store, scope)
@@ -108,11 +110,11 @@ def refresh_self(store: Store, scope: Scope, now: datetime, name: str) -> dict[s
                         )
                     )
                     counts["island_warnings"] += 1
-    counts["beliefs_proposed"] = _propose(store, scope, now, name)
+    counts["beliefs_proposed"] = _propose(store, scope, now, name, llm)
     return counts
 
 
-def _propose(store: Store, scope: Scope, now: datetime, name: str) -> int:
+def _propose(store: Store, scope: Scope, now: datetime, name: str, llm: LLM | None) -> int:
     m0 = store.get_memories([m.id for m in _alive_m0(store, scope)])
     if not m0:
         return 0
@@ -121,7 +123,7 @@ def _propose(store: Store, scope: Scope, now: datetime, name: str) -> int:
     pending = {str(i.payload.get("key")) for i in store.inbox(scope) if i.kind == "belief"}
     proposals = [
         p
-        for p in propose_beliefs(m0, islands, owner=owner_name(m0))
+        for p in _phrased(propose_beliefs(m0, islands, owner=owner_name(m0)), m0, llm)
         if p.key not in pending
         and (p.key not in beliefs or beliefs[p.key].statement != p.statement)
         and not (p.key in beliefs and beliefs[p.key].status == "rejected")
@@ -151,6 +153,38 @@ def _propose(store: Store, scope: Scope, now: datetime, name: str) -> int:
                 )
             )
     return len(proposals)
+
+
+_STATEMENT: dict[str, Any] = {
+    "type": "object",
+    "properties": {"statement": {"type": "string"}},
+    "required": ["statement"],
+}
+
+
+def _phrased(proposals: list[Proposal], m0: Sequence[Memory], llm: LLM | None) -> list[Proposal]:
+    """With an LLM, each belief is phrased from its core memories ("I am ..."); the rule
+    template stays when the LLM fails."""
+    if llm is None:
+        return proposals
+    texts = {m.id: m.content for m in m0}
+    phrased = []
+    for proposal in proposals:
+        memories = "\n".join(texts[i] for i in proposal.supporting_memory_ids if i in texts)
+        try:
+            answer = llm.complete_json(
+                system="From these core memories of a character, write one sentence of its "
+                "sense of self in the memories' language, starting with 'I' (or 나는 / 私は).",
+                user=memories,
+                schema=_STATEMENT,
+                timeout=10.0,
+            )
+            statement = answer.get("statement")
+        except LLMError:
+            statement = None
+        usable = isinstance(statement, str) and 0 < len(statement.strip()) <= 300
+        phrased.append(proposal._replace(statement=str(statement).strip()) if usable else proposal)
+    return phrased
 
 
 def _render_with(store: Store, scope: Scope, name: str, proposal: Proposal) -> str:

@@ -412,7 +412,9 @@ class _Worker:
 
     def _self(self) -> None:
         """Islands from core memories, their status, belief proposals (seed 000)."""
-        for key, n in refresh_self(self.store, self.scope, self.now, self.scope.agent_id).items():
+        for key, n in refresh_self(
+            self.store, self.scope, self.now, self.scope.agent_id, self.engine.llm
+        ).items():
             self.report.add(key, n)
 
     def _reflect(self) -> None:
