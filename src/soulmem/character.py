@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from soulmem.errors import InvalidInput, LLMError, NotFound, SelfProtection
-from soulmem.imagine.director import reflect
+from soulmem.imagine.director import QUIET_NOTES, reflect
 from soulmem.imagine.imagination import (
     ImagineContext,
     daily_remaining,
@@ -386,8 +386,8 @@ def reflect_now(
     text, deltas = reflect(events)
     if llm is not None and events:
         text, deltas = _llm_reflect(llm, events) or (text, deltas)
-    if not text:
-        return None
+    if not text or (text in QUIET_NOTES and not deltas):
+        return None  # nothing stood out: no note to crowd the next context
     note = Note(id=new_id("note"), scope=scope, text=text, deltas=deltas, created_at=now)
     with store.transaction() as tx:
         tx.put_note(note)
@@ -484,7 +484,7 @@ def context_items(store: Store, scope: Scope, now: datetime) -> list[RecallItem]
                 id=f"rel:{scope.key}",
                 score=1.0,
                 section="character",
-                text=f"Relationship: {rel.level} (intimacy {rel.intimacy:.0f}/100), speech "
+                text=f"Relationship: {rel.level} (intimacy {rel.intimacy:.1f}/100), speech "
                 f"{rel.speech_style}; trust {rel.trust:.0f}, affection {rel.affection:.0f}",
             )
         )

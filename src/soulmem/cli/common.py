@@ -43,9 +43,13 @@ def print_context(
 ) -> None:
     """The top items, each with its score and why it ranked there (identity facts, which
     every context starts with, can be left out)."""
-    items = [i for i in ctx.items if not (skip_identity and i.section == "identity")]
+    fixed = ("identity", "owner", "character")
+    items = [i for i in ctx.items if not (skip_identity and i.section in fixed)]
     if skip_identity and len(items) < len(ctx.items):
-        console.print(f"[dim]({len(ctx.items) - len(items)} identity facts first)[/dim]")
+        console.print(
+            f"[dim]({len(ctx.items) - len(items)} lines about who the user is and the "
+            "character come first)[/dim]"
+        )
     for rank, item in enumerate(items[:limit], start=1):
         why = " ".join(
             f"{key}={value:.2f}"

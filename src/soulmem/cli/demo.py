@@ -11,6 +11,7 @@ from rich.markup import escape
 from rich.progress import Progress
 
 from soulmem.cli.common import open_memory, print_context
+from soulmem.social.mood import describe
 
 __all__ = ["DEMO_QUERIES", "run_demo"]
 
@@ -49,6 +50,11 @@ def run_demo(console: Console, *, db: str | None, embedder: str) -> None:
                 f"  [cyan]{fact.category.value:<12}[/cyan] {escape(fact.subject)}: "
                 f"{escape(fact.value)} [dim](confidence {fact.confidence:.1f})[/dim]"
             )
+        rel = luna.relationship()
+        console.print(
+            f"  [cyan]{'relationship':<12}[/cyan] {rel.level}, intimacy {rel.intimacy:.1f}, "
+            f"speech {rel.speech_style}; mood: {escape(describe(luna.mood(), 'en'))}"
+        )
         feelings = [m for m in luna.memories(limit=100) if m.intensity > 0]
         if feelings:
             console.rule("[bold]How the turns felt[/bold]")
@@ -60,7 +66,7 @@ def run_demo(console: Console, *, db: str | None, embedder: str) -> None:
                 )
         for query in DEMO_QUERIES:
             started = time.perf_counter()
-            ctx = luna.recall(query, budget_tokens=300, rehearse=False)
+            ctx = luna.recall(query, budget_tokens=500, rehearse=False)
             took = (time.perf_counter() - started) * 1000
             console.rule(f"[bold]{query}[/bold]  [dim]({took:.0f} ms)[/dim]")
             print_context(console, ctx, limit=3, skip_identity=True)

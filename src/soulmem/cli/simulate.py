@@ -31,7 +31,8 @@ def simulate(
     turns_max: Annotated[int, typer.Option(help="Most turns per day.", min=1)] = 5,
 ) -> None:
     """Simulate a character's life (daily chats, recurring topics, strong moments, trivia,
-    "remember this") and report what the memory tiers did over it."""
+    "remember this", a simulated owner deciding the inbox) and report what the memory tiers,
+    the personality islands, the beliefs and the relationship did over it."""
     from soulmem.lifecycle.report import write_report
     from soulmem.lifecycle.simulate import simulate as run
 
@@ -63,9 +64,15 @@ def simulate(
         "purged",
         "inbox_m0_candidates",
         "m0_without_approval",
+        "islands_active",
+        "beliefs_approved",
+        "beliefs_refused",
+        "imaginations",
         "recurring_facts_recalled_at_end",
         "elapsed_s",
     ):
         out.print(f"{key}: {summary[key]}")
+    start, end = summary["relationship_level_start"], summary["relationship_level_end"]
+    out.print(f"relationship: {start} -> {end}")
     if report is not None:
         out.print(f"report: {summary['report']}")

@@ -22,7 +22,7 @@ from soulmem.imagine.imagination import TIRED
 from soulmem.model import Affect, Event
 from soulmem.recall.tokenize import detect_language
 
-__all__ = ["AXES", "MAX_TURNS", "SILENCE_DAYS", "reflect"]
+__all__ = ["AXES", "MAX_TURNS", "QUIET_NOTES", "SILENCE_DAYS", "reflect"]
 
 AXES: Final = ("trust", "affection", "respect", "rivalry", "familiarity")
 #: Only the most recent turns are read.
@@ -120,7 +120,8 @@ _ADVISE: Final = {
     "praise": ("accept it warmly", "따뜻하게 받아 줄 것", "素直に喜んで受け取ること"),
     "brief": ("keep replies brief", "짧게 답할 것", "短めに返すこと"),
 }  # fmt: skip
-_NOTHING: Final = (
+#: the note when nothing stood out (callers may skip storing it)
+QUIET_NOTES: Final = (
     "No strong signals; keep the conversation natural and follow the user's lead.",
     "특별한 신호 없음. 자연스럽게 대화를 이어 가며 유저의 흐름을 따를 것.",
     "特に目立った様子はなし。自然に会話を続け、ユーザーのペースに合わせること。",
@@ -255,7 +256,7 @@ def _note(tally: _Tally, lang: str) -> str:
         advice.append(_ADVISE["brief"][i])
     advice = advice[:2]
     if not observed and not advice:
-        return _NOTHING[i]
+        return QUIET_NOTES[i]
     if lang == "en":
         head = ", ".join(observed[:-1]) + " and " + observed[-1] if len(observed) > 1 else ""
         head = f"The user {head or observed[0]}" if observed else ""
