@@ -19,6 +19,7 @@ from soulmem.errors import InvalidScope
 __all__ = [
     "EMOTIONS",
     "Affect",
+    "ApiKey",
     "Belief",
     "Event",
     "EventLink",
@@ -443,6 +444,11 @@ class InboxItem:
 
 @dataclass(frozen=True, slots=True)
 class Job:
+    """Queued work for memory workers and external "brains" (seed 004 §4).
+
+    status: queued -> leased -> done, or back to queued (lease expired, failed with retries
+    left) or dead (failed ``max_attempts`` times)."""
+
     id: str
     kind: str
     payload: dict[str, Any]
@@ -453,6 +459,24 @@ class Job:
     lease_until: datetime | None = None
     result: dict[str, Any] | None = None
     error: str | None = None
+    leased_by: str | None = None
+    tenant: str | None = None
+    max_attempts: int = 5
+    created_at: datetime | None = None
+    dedupe_key: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ApiKey:
+    """An API key record (the key itself is never stored, only its hash)."""
+
+    id: str
+    tenant: str
+    role: str  # agent | owner | admin
+    user_id: str | None
+    label: str
+    created_at: datetime
+    revoked_at: datetime | None = None
 
 
 def to_dict(record: Any) -> dict[str, Any]:

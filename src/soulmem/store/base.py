@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 import numpy as np
@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from soulmem.model import (
     Affect,
+    ApiKey,
     Belief,
     Event,
     EventLink,
@@ -27,6 +28,7 @@ from soulmem.model import (
     Imagination,
     InboxItem,
     Island,
+    Job,
     Memory,
     Mood,
     Note,
@@ -309,6 +311,46 @@ class Store(Protocol):
     def pattern_weights(self, scope: Scope) -> dict[str, float]: ...
 
     def pending_notes(self, scope: Scope) -> list[Note]: ...
+
+    # service: API keys and the job queue
+    def create_key(self, key: ApiKey, key_hash: str) -> None: ...
+
+    def key_by_hash(self, key_hash: str) -> ApiKey | None: ...
+
+    def revoke_key(self, key_id: str, at: datetime) -> bool: ...
+
+    def list_keys(self, tenant: str | None = None) -> list[ApiKey]: ...
+
+    def enqueue_job(self, job: Job) -> Job:
+        """Queue a job (a job with the same dedupe_key is returned instead of a second)."""
+        ...
+
+    def lease_jobs(
+        self,
+        kinds: Sequence[str],
+        worker: str,
+        now: datetime,
+        lease_for: timedelta,
+        limit: int = 1,
+        tenant: str | None = None,
+    ) -> list[Job]:
+        """Atomically lease due jobs (queued and due, or leased with an expired lease)."""
+        ...
+
+    def get_job(self, job_id: str) -> Job | None: ...
+
+    def finish_job(
+        self,
+        job_id: str,
+        *,
+        status: str,
+        now: datetime,
+        result: dict[str, Any] | None = None,
+        error: str | None = None,
+        run_after: datetime | None = None,
+    ) -> None: ...
+
+    def jobs(self, status: str | None = None, tenant: str | None = None) -> list[Job]: ...
 
     def compact(self) -> None:
         """Make removed data leave the storage files (index merge, WAL checkpoint)."""

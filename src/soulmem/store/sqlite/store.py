@@ -26,6 +26,7 @@ from soulmem.store.sqlite.rows import (
     scope_params,
 )
 from soulmem.store.sqlite.self_reads import SelfReads
+from soulmem.store.sqlite.service import ServiceStore
 from soulmem.store.sqlite.vectors import VectorCache
 from soulmem.store.sqlite.writer import Writer, scope_token
 
@@ -37,7 +38,7 @@ def _fts_query(scope: Scope, tokens: Sequence[str]) -> str:
     return f'scope_key : "{scope_token(scope)}" AND tokens : ({quoted})'
 
 
-class SQLiteStore(LifecycleReads, SelfReads):
+class SQLiteStore(LifecycleReads, SelfReads, ServiceStore):
     """Store protocol on one SQLite file (or ``:memory:``)."""
 
     def __init__(
@@ -67,6 +68,9 @@ class SQLiteStore(LifecycleReads, SelfReads):
 
     def _read(self) -> AbstractContextManager[sqlite3.Connection]:
         return self._db.read()
+
+    def _begin(self) -> AbstractContextManager[sqlite3.Connection]:
+        return self._db.begin()
 
     def compact(self) -> None:
         """After purges: merge the lexical index (dropping deleted entries) and checkpoint the
