@@ -14,16 +14,16 @@ second time.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from soulmem.character import reflect_now, refresh_self
 from soulmem.indexing import is_derived
 from soulmem.lifecycle import tiers
-from soulmem.lifecycle.continuity import causal_links, threads, topic_links
+from soulmem.lifecycle.daily import WORLD, DailyDuties, MaintenanceReport, maintain_worlds
 from soulmem.lifecycle.distill import cluster
 from soulmem.lifecycle.endless import consolidation_due, graduate, working_set
 from soulmem.lifecycle.llm import distiller, summarizer
@@ -37,19 +37,15 @@ from soulmem.lifecycle.promotion import (
 from soulmem.lifecycle.summaries import roll_up
 from soulmem.lifecycle.surprise import floor_for
 from soulmem.model import (
-    Event,
-    EventLink,
     InboxItem,
     Memory,
     MemoryType,
     Scope,
-    Summary,
     Tier,
     new_id,
 )
 from soulmem.recall.rank import memory_text
 from soulmem.recall.tokenize import tokenize
-from soulmem.social.scenes import scene_for
 
 if TYPE_CHECKING:
     from soulmem.engine import Memory as Engine
@@ -71,20 +67,6 @@ CONSOLIDATION_MAX = 50  # episodic memories looked at per consolidation (seed 00
 LIVE = (Tier.M30, Tier.M90, Tier.M365, Tier.M0)
 
 
-@dataclass(slots=True)
-class MaintenanceReport:
-    scope: Scope
-    ran: list[str] = field(default_factory=list)
-    counts: dict[str, int] = field(default_factory=dict)
-
-    def add(self, key: str, n: int = 1) -> None:
-        if n:
-            self.counts[key] = self.counts.get(key, 0) + n
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"scope": self.scope.key, "ran": self.ran, "counts": self.counts}
-
-
 def maintain_scope(engine: Engine, scope: Scope, now: datetime | None = None) -> MaintenanceReport:
     now = now or engine.clock.now()
     worker = _Worker(engine, scope, now)
@@ -92,7 +74,7 @@ def maintain_scope(engine: Engine, scope: Scope, now: datetime | None = None) ->
     return worker.report
 
 
-class _Worker:
+class _Worker(DailyDuties):
     def __init__(self, engine: Engine, scope: Scope, now: datetime) -> None:
         self.engine = engine
         self.store = engine.store
@@ -341,47 +323,6 @@ class _Worker:
 
     # -- summaries --------------------------------------------------------------------------
 
-    def _daily_summaries(self) -> None:
-        last, _ = self.state.get("daily_summary", (None, 0))
-        start = _day(last) if last else _day(self.now) - DAY
-        made = 0
-        day = start
-        while day + DAY <= _day(self.now) + DAY and day < self.now:
-            events = self.store.events_between(self.scope, day, day + DAY)
-            if events:
-                self._summary("day", day, day + DAY, self.summarize(events), [e.id for e in events])
-                self._link(events)
-                self._scenes(events, day)
-                made += 1
-            day += DAY
-        self.report.add("daily_summaries", made)
-
-    def _scenes(self, events: Sequence[Event], day: datetime) -> None:
-        """Scenes (seed 003): each session's turns of the day as place, time, participants,
-        tone and topics."""
-        sessions: dict[str, list[Event]] = {}
-        for event in events:
-            sessions.setdefault(event.session_id or "", []).append(event)
-        with self.store.transaction() as tx:
-            for session, turns in sessions.items():
-                scene_id = f"scn_{self.scope.key}_{session}_{day.date().isoformat()}"
-                tx.put_scene(scene_for(turns, scene_id))
-        self.report.add("scenes", len(sessions))
-
-    def _link(self, events: Sequence[Event]) -> None:
-        """Asynchronous event links (seed 002): same_topic and caused_by, and threads."""
-        topic = [EventLink(a, b, "same_topic", w) for a, b, w in topic_links(events)]
-        causal = [EventLink(a, b, "caused_by") for a, b in causal_links(events)]
-        groups = [g for g in threads(events, topic) if len(g) > 1]
-        if not topic and not causal:
-            return
-        with self.store.transaction() as tx:
-            for link in (*topic, *causal):
-                tx.insert_link(link)
-            for group in groups:
-                tx.add_to_thread(self.scope, "th_" + group[0], "", group, self.now)
-        self.report.add("links", len(topic) + len(causal))
-
     def _graduate(self) -> None:
         """Knowledge graduation (seed 001): consolidated knowledge rises with confirmation
         and falls when a fact drawn from it is contradicted."""
@@ -422,25 +363,6 @@ class _Worker:
         if reflect_now(self.store, self.scope, self.now, llm=self.engine.llm) is not None:
             self.report.add("notes")
 
-    def _weekly_summaries(self) -> None:
-        week_end = _day(self.now)
-        week_start = week_end - 7 * DAY
-        days = [
-            s
-            for s in self.store.summaries(self.scope, "day")
-            if week_start <= s.starts_at < week_end
-        ]
-        if days:
-            self._summary(
-                "week", week_start, week_end, roll_up(days), [e for s in days for e in s.event_ids]
-            )
-            self.report.add("weekly_summaries")
-
-    def _yearly_report(self) -> None:
-        counts = self.store.tier_counts(self.scope)
-        text = "Memories by tier: " + ", ".join(f"{k} {v}" for k, v in counts.items())
-        self._summary("year", self.now - 365 * DAY, self.now, text, [])
-
     def _endless(self) -> None:
         last, _ = self.state.get("endless_consolidation", (None, 0))
         recent = self.store.recent_events(self.scope, self.cfg.working_set_events)
@@ -469,24 +391,6 @@ class _Worker:
             )
         self._done("endless_consolidation")
         self.report.add(f"consolidation_{reason}")
-
-    def _summary(
-        self, period: str, start: datetime, end: datetime, text: str, event_ids: Sequence[str]
-    ) -> None:
-        if not text:
-            return
-        with self.store.transaction() as tx:
-            tx.put_summary(
-                Summary(
-                    id=new_id("sum"),
-                    scope=self.scope,
-                    period=period,
-                    starts_at=start,
-                    ends_at=end,
-                    text=text,
-                    event_ids=tuple(event_ids),
-                )
-            )
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -553,50 +457,3 @@ class _Worker:
 
 def _day(when: datetime) -> datetime:
     return when.replace(hour=0, minute=0, second=0, microsecond=0)
-
-
-WORLD = "*"  # user and agent of the pseudo-scope that holds a world's own summaries
-
-
-def maintain_worlds(engine: Engine, now: datetime | None = None) -> list[MaintenanceReport]:
-    """World-level daily summaries across the agents of each ``world_id`` (seed 004
-    ``world_daily``), stored under the scope (``*``, ``*``, world_id)."""
-    now = now or engine.clock.now()
-    store = engine.store
-    worlds = sorted({s.world_id for s in store.iter_scopes() if s.world_id})
-    summarize = summarizer(engine.llm)
-    reports = []
-    for world_id in worlds:
-        world = Scope(WORLD, WORLD, world_id)
-        report = MaintenanceReport(world)
-        last, _ = store.maintenance(world).get("world_daily", (None, 0))
-        if last is not None and now - last < DAY:
-            continue
-        day = _day(last) if last else _day(now) - DAY
-        while day < _day(now):
-            events = [
-                e
-                for scope in store.scopes_in_world(world_id)
-                for e in store.events_between(scope, day, day + DAY)
-            ]
-            if events:
-                text = summarize(sorted(events, key=lambda e: e.at))
-                with store.transaction() as tx:
-                    tx.put_summary(
-                        Summary(
-                            id=new_id("sum"),
-                            scope=world,
-                            period="world_day",
-                            starts_at=day,
-                            ends_at=day + DAY,
-                            text=text,
-                            event_ids=tuple(e.id for e in events),
-                        )
-                    )
-                report.add("world_daily")
-            day += DAY
-        with store.transaction() as tx:
-            tx.set_maintenance(world, "world_daily", last_run=now, counter=0)
-        report.ran.append("world_daily")
-        reports.append(report)
-    return reports
