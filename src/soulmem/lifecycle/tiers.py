@@ -12,6 +12,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from soulmem.config import TierConfig
+from soulmem.errors import InvalidInput
 from soulmem.model import ForgettingEntry, Memory, Tier
 
 __all__ = ["QUEUED", "enqueue", "promote", "restore", "ttl"]
@@ -35,7 +36,7 @@ def enqueue(
 ) -> tuple[Memory, ForgettingEntry]:
     """Move a memory into the forgetting queue."""
     if reason not in REASONS:
-        raise ValueError(f"unknown forgetting reason {reason!r}")
+        raise InvalidInput(f"unknown forgetting reason {reason!r}; one of {', '.join(REASONS)}")
     entry = ForgettingEntry(
         memory_id=memory.id,
         scope=memory.scope,
