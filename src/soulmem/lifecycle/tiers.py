@@ -36,7 +36,8 @@ def enqueue(
 ) -> tuple[Memory, ForgettingEntry]:
     """Move a memory into the forgetting queue."""
     if reason not in REASONS:
-        raise InvalidInput(f"unknown forgetting reason {reason!r}; one of {', '.join(REASONS)}")
+        choices = ", ".join(REASONS)
+        raise InvalidInput(f"unknown forgetting reason {reason!r}; one of {choices}")
     entry = ForgettingEntry(
         memory_id=memory.id,
         scope=memory.scope,
