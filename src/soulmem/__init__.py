@@ -7,6 +7,7 @@
 >>> print(luna.recall("내 생일이 언제지?").text)                      # doctest: +SKIP
 """
 
+from soulmem.client import Client
 from soulmem.clock import Clock, ManualClock, SystemClock
 from soulmem.config import Config, RecallConfig
 from soulmem.engine import Memory, ObserveResult, ScopedMemory
@@ -38,6 +39,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Affect",
     "Analysis",
+    "Client",
     "Clock",
     "Config",
     "ConfigError",

@@ -8,6 +8,7 @@
     │   │   └── InputTooLarge              a message or field exceeds a configured limit
     │   ├── InvalidScope                   scope fields are missing, empty or unknown
     │   └── ConfigError                    a configuration value is out of range
+    ├── Unauthorized                       no valid API key (missing, unknown or revoked)
     ├── PermissionDenied (PermissionError) only the owner may do this (approve, edit the self)
     ├── SelfProtection                     refused: too much of the self would change at once
     ├── NotFound (LookupError)             the record does not exist in this scope
@@ -45,6 +46,7 @@ __all__ = [
     "StoreBusy",
     "StoreClosed",
     "StoreError",
+    "Unauthorized",
     "UsageError",
 ]
 
@@ -78,6 +80,13 @@ class InvalidScope(UsageError):
 
 class ConfigError(UsageError):
     code = "config_error"
+
+
+class Unauthorized(SoulmemError):
+    """The HTTP service got no valid API key (missing, unknown or revoked)."""
+
+    status = 401
+    code = "unauthorized"
 
 
 class PermissionDenied(SoulmemError, PermissionError):

@@ -10,10 +10,11 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from soulmem.cli import character, ops
+from soulmem.cli import brain, character, ops, serve
 from soulmem.cli.bench import bench_app
 from soulmem.cli.common import open_memory, print_context
 from soulmem.cli.demo import run_demo
+from soulmem.cli.mcp_server import mcp_command
 from soulmem.cli.simulate import simulate
 from soulmem.errors import SoulmemError
 
@@ -27,9 +28,14 @@ app = typer.Typer(
 app.add_typer(bench_app, name="bench")
 app.command()(ops.maintain)
 app.command()(ops.worker)
+app.command()(brain.brain)
 app.command()(character.soul)
 app.command()(character.inbox)
 app.command("simulate")(simulate)
+app.command()(serve.serve)
+app.add_typer(serve.keys_app, name="keys")
+bench_app.command("api")(serve.bench_api)
+app.command("mcp")(mcp_command)
 console = Console()
 err = Console(stderr=True)
 

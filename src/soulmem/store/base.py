@@ -140,6 +140,24 @@ class StoreWriter(Protocol):
 
     def delete_summary(self, summary_id: str) -> None: ...
 
+    def finish_leased_job(
+        self,
+        job_id: str,
+        *,
+        leased_by: str | None,
+        attempts: int,
+        status: str,
+        now: datetime,
+        result: dict[str, Any] | None = None,
+        error: str | None = None,
+        run_after: datetime | None = None,
+    ) -> bool:
+        """Compare-and-set: settle a job only while this lease (worker, attempt) still holds
+        it; False, and nothing changed, otherwise."""
+        ...
+
+    def set_job_result(self, job_id: str, record: dict[str, Any]) -> None: ...
+
     def put_inbox(self, item: InboxItem) -> None: ...
 
     def add_to_thread(
@@ -351,6 +369,10 @@ class Store(Protocol):
     ) -> None: ...
 
     def jobs(self, status: str | None = None, tenant: str | None = None) -> list[Job]: ...
+
+    def erase_user(self, user_id: str) -> int:
+        """Delete every row of ``user_id`` in every table (then compact); returns the count."""
+        ...
 
     def compact(self) -> None:
         """Make removed data leave the storage files (index merge, WAL checkpoint)."""

@@ -15,6 +15,7 @@ from soulmem.errors import StoreError
 from soulmem.model import Event, Fact, Memory, Revision, Scope
 from soulmem.store.base import LexicalHit, Vector, VectorHit
 from soulmem.store.sqlite.connection import BUSY_TIMEOUT_MS, Connections
+from soulmem.store.sqlite.erase import EraseUser
 from soulmem.store.sqlite.lifecycle import LifecycleReads
 from soulmem.store.sqlite.rows import (
     SCOPE_WHERE,
@@ -38,7 +39,7 @@ def _fts_query(scope: Scope, tokens: Sequence[str]) -> str:
     return f'scope_key : "{scope_token(scope)}" AND tokens : ({quoted})'
 
 
-class SQLiteStore(LifecycleReads, SelfReads, ServiceStore):
+class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
     """Store protocol on one SQLite file (or ``:memory:``)."""
 
     def __init__(

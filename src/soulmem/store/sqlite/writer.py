@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 import numpy as np
 
@@ -317,6 +319,41 @@ class Writer(SelfWrites):
 
     def delete_summary(self, summary_id: str) -> None:
         self.conn.execute("DELETE FROM summaries WHERE id = ?", (summary_id,))
+
+    def finish_leased_job(
+        self,
+        job_id: str,
+        *,
+        leased_by: str | None,
+        attempts: int,
+        status: str,
+        now: datetime,
+        result: dict[str, Any] | None = None,
+        error: str | None = None,
+        run_after: datetime | None = None,
+    ) -> bool:
+        cur = self.conn.execute(
+            "UPDATE jobs SET status = ?, result = ?, error = ?, updated_at = ?, "
+            "lease_until = NULL, run_after = COALESCE(?, run_after) "
+            "WHERE id = ? AND status = 'leased' AND leased_by = ? AND attempts = ?",
+            (
+                status,
+                None if result is None else dumps(result),
+                error,
+                iso(now),
+                iso(run_after),
+                job_id,
+                leased_by,
+                attempts,
+            ),
+        )
+        return cur.rowcount == 1
+
+    def set_job_result(self, job_id: str, record: dict[str, Any]) -> None:
+        self.conn.execute(
+            "UPDATE jobs SET result = ? WHERE id = ?",
+            (json.dumps(record, ensure_ascii=False, default=str), job_id),
+        )
 
     def put_inbox(self, item: InboxItem) -> None:
         self.conn.execute(
