@@ -438,3 +438,20 @@ def test_rule_answers_pass_their_own_validation(mem: Memory) -> None:
     fresh = replace(job, payload={**job.payload, "known": {}})
     answer = rule_answer(mem, fresh)
     assert KINDS["extract"].validate(fresh.payload, answer) == FACTS
+
+
+def test_serve_can_queue_brain_jobs_for_every_turn(tmp_path: Path) -> None:
+    from soulmem.jobs.wiring import queue_on_observe
+
+    with Memory.open(tmp_path / "w.db", embedder=FakeEmbedder()) as mem:
+        queue_on_observe(mem, ["extract", "reflect"])
+        scope = mem.scope("acme::u1", "luna")
+        r = scope.observe(user="I have a cat named Mochi", assistant="cute")
+        scope.observe(assistant="only the character spoke")
+        jobs = mem.store.jobs()
+        kinds = sorted(j.kind for j in jobs)
+        assert kinds == ["extract", "reflect", "reflect"]
+        extract = next(j for j in jobs if j.kind == "extract")
+        assert extract.tenant == "acme" and extract.payload["event_id"] == r.event.id
+        with pytest.raises(InvalidInput):
+            queue_on_observe(mem, ["imagine"])

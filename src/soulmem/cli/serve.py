@@ -41,6 +41,9 @@ def serve(
     ] = False,
     embedder: Annotated[str, typer.Option(help="e5 (default), use or fake.")] = "e5",
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+    brain_jobs: Annotated[
+        str, typer.Option(help="Queue brain jobs for every turn: extract, reflect, dialogue.")
+    ] = "",
 ) -> None:
     """Run the HTTP API (FastAPI + uvicorn). Every request but /v1/health needs a key made
     with `soulmem keys create`."""
@@ -61,8 +64,10 @@ def serve(
 
     from soulmem.api import create_app
     from soulmem.cli.common import open_memory
+    from soulmem.jobs.wiring import queue_on_observe
 
     with open_memory(db, embedder) as mem:
+        queue_on_observe(mem, brain_jobs.split(","))
         uvicorn.run(create_app(mem), host=host, port=port, log_level=log_level)
 
 
