@@ -325,7 +325,7 @@ class StubScope:
         return _Observed(_Event(f"ev{len(self.observed)}"))
 
     def recall(self, query: str, *, budget_tokens: int, max_items: int, rehearse: bool) -> Any:
-        assert budget_tokens == 100_000
+        assert budget_tokens in (100_000, 500, 1000, 2000)
         assert rehearse is False
         words = set(query.lower().strip("?").split())
         scored = [
@@ -333,7 +333,14 @@ class StubScope:
             for i, o in enumerate(self.observed)
         ]
         items = [Item(("fact-without-turn",))] + [item for *_, item in sorted(scored)]
-        return type("Ctx", (), {"items": items[:max_items]})()
+        kept = items[:max_items]
+        # the packed text holds the turns of the kept items (what context recall reads)
+        text = "\n".join(
+            self.observed[int(i.source_event_ids[0][2:]) - 1]["user"]
+            for i in kept
+            if i.source_event_ids[0].startswith("ev")
+        )
+        return type("Ctx", (), {"items": kept, "text": text})()
 
 
 class StubMemory:
@@ -393,6 +400,8 @@ def test_run_locomo_with_stub_engine(tmp_path: Path) -> None:
         "n": 1,
     }
     assert result["by_category"]["2"]["R@10"] == 0.0
+    # the packed text of the stub holds the same turns at every budget: 25 % of evidence
+    assert result["context_recall"] == {"500": 25.0, "1000": 25.0, "2000": 25.0}
     assert result["by_category"]["4"] == {
         "R@5": None,
         "R@10": None,

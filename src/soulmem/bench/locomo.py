@@ -263,6 +263,7 @@ def run_locomo(
     progress: Callable[[int, int], None] | None = None,
     memory_factory: Callable[[], Any] | None = None,
     rehearse: bool = False,
+    context_budgets: Sequence[int] = (500, 1000, 2000),
 ) -> dict[str, Any]:
     """Run the LoCoMo retrieval benchmark and return a JSON-ready report.
 
@@ -284,6 +285,7 @@ def run_locomo(
     evidence = EvidenceStats()
     excluded = 0
     rows: dict[int, list[dict[str, float]]] = {c: [] for c in wanted}
+    context_rows: dict[int, list[float]] = {b: [] for b in context_budgets}
     observe_s: list[float] = []
     recall_s: list[float] = []
     n_turns = 0
@@ -307,6 +309,7 @@ def run_locomo(
             n_turns += len(conv.turns)
 
             valid = conv.dia_ids
+            texts = {t.dia_id: t.text for t in conv.turns}
             for qa in conv.qas:
                 if qa.category not in rows:
                     continue
@@ -327,6 +330,13 @@ def run_locomo(
                 row = {f"R@{k}": recall_at_k(ranked, gold, k) for k in KS}
                 row["All@10"] = all_at_k(ranked, gold, 10)
                 rows[qa.category].append(row)
+                for budget in context_budgets:
+                    packed = scope.recall(
+                        qa.question, budget_tokens=budget, max_items=max_items, rehearse=False
+                    ).text
+                    context_rows[budget].append(
+                        sum(" ".join(texts[d].split()) in packed for d in gold) / len(gold)
+                    )
         finally:
             mem.close()
         if progress is not None:
@@ -343,6 +353,8 @@ def run_locomo(
         "max_items": max_items,
         "rehearse": rehearse,
         "overall": _metrics(all_rows),
+        # share of evidence turns whose text lands in the packed context at each budget
+        "context_recall": {str(b): mean_percent(v) for b, v in context_rows.items()},
         "by_category": {
             str(c): {**_metrics(cat_rows), "n": len(cat_rows)} for c, cat_rows in rows.items()
         },
