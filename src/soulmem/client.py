@@ -111,6 +111,21 @@ class Client:
         result: dict[str, Any] = self.request("GET", "/v1/metrics")
         return result
 
+    def whoami(self) -> dict[str, Any]:
+        """The calling key: ``key_id``, ``tenant``, ``role``, ``user_id`` (never the key)."""
+        result: dict[str, Any] = self.request("GET", "/v1/whoami")
+        return result
+
+    def scopes(self) -> list[dict[str, Any]]:
+        """The tenant's scopes with events: ``user_id``, ``agent_id``, ``world_id``."""
+        found: list[dict[str, Any]] = []
+        offset: int | None = 0
+        while offset is not None:
+            data = self.request("GET", "/v1/scopes", params={"limit": 500, "offset": offset})
+            found.extend(data["items"])
+            offset = data["next_offset"]
+        return found
+
     # -- plumbing ----------------------------------------------------------------------------
 
     def request(
@@ -294,6 +309,43 @@ class ClientScope:
         """Observe exported events or plain turns into this scope; returns the count."""
         imported: int = self._call("POST", "/import", json={"records": list(records)})["imported"]
         return imported
+
+    def search(
+        self, q: str = "", *, status: str = "active", limit: int = 100, offset: int = 0
+    ) -> dict[str, Any]:
+        """One page of the memories whose content contains ``q`` (newest first)."""
+        params = {"q": q, "status": status, "limit": limit, "offset": offset}
+        result: dict[str, Any] = self._call("GET", "/search", params=params)
+        return result
+
+    def memory_detail(self, memory_id: str) -> dict[str, Any]:
+        """``memory``, its source ``events`` (with affect), ``facts``, ``revisions`` and its
+        ``forgetting`` entry (or None)."""
+        result: dict[str, Any] = self._call("GET", f"/memories/{_seg(memory_id)}/detail")
+        return result
+
+    def fact_history(self) -> list[dict[str, Any]]:
+        """Every fact, current and superseded, each with ``current`` and ``revisions``."""
+        return list(self._pages("/facts/history"))
+
+    def relationship_history(self, limit: int = 100) -> list[dict[str, Any]]:
+        items: list[dict[str, Any]] = self._call(
+            "GET", "/relationship/history", params={"limit": limit}
+        )["items"]
+        return items
+
+    def self_model(self) -> dict[str, Any]:
+        """``islands``, ``beliefs`` (with ``versions``) and ``soul`` (``text``, ``versions``,
+        ``diff``)."""
+        result: dict[str, Any] = self._call("GET", "/self")
+        return result
+
+    def timeline(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The latest events, newest first, each with its ``affect``."""
+        items: list[dict[str, Any]] = self._call("GET", "/timeline", params={"limit": limit})[
+            "items"
+        ]
+        return items
 
     def _pages(self, path: str, **params: Any) -> Iterator[dict[str, Any]]:
         offset: int | None = 0

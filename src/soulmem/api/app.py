@@ -188,6 +188,11 @@ def create_app(memory: Memory, *, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES) 
         from soulmem.api.routes_jobs import router as jobs_router  # type: ignore[import-not-found,unused-ignore]
 
         app.include_router(jobs_router)
+    from soulmem.api import routes_panel
+    from soulmem.web import install_panel
+
+    app.include_router(routes_panel.router)
+    install_panel(app)
     _install_error_handlers(app)
     app.add_middleware(ServiceMiddleware, metrics=app.state.metrics, max_body_bytes=max_body_bytes)
     return app

@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
+from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Protocol
 
-from soulmem.model import Belief, Imagination, Island, Mood, Note, Relationship, Scene, Scope
+from soulmem.clock import from_iso
+from soulmem.model import (
+    Affect,
+    Belief,
+    Imagination,
+    Island,
+    Mood,
+    Note,
+    Relationship,
+    Scene,
+    Scope,
+)
 from soulmem.store.sqlite.rows import SCOPE_WHERE, iso, scope_params
 from soulmem.store.sqlite.self_rows import (
     belief_from_row,
@@ -98,6 +111,37 @@ class SelfReads:
                 scope_params(scope),
             ).fetchone()
         return None if row is None else (int(row[0]), str(row[1]))
+
+    def soul_versions(self: _Host, scope: Scope) -> list[tuple[int, str, datetime]]:
+        """Every approved SOUL.md of the scope: (version, text, approved_at), oldest first."""
+        with self._read() as conn:
+            rows = conn.execute(
+                f"SELECT version, text, approved_at FROM soul_versions WHERE {SCOPE_WHERE} "
+                "ORDER BY version",
+                scope_params(scope),
+            ).fetchall()
+        return [(int(r[0]), str(r[1]), from_iso(r[2])) for r in rows]
+
+    def event_affects(self: _Host, event_ids: Sequence[str]) -> dict[str, Affect]:
+        """The stored affect of each event that has one."""
+        found: dict[str, Affect] = {}
+        with self._read() as conn:
+            for start in range(0, len(event_ids), 500):
+                part = list(event_ids[start : start + 500])
+                rows = conn.execute(
+                    "SELECT event_id, emotions, intensity, valence, arousal, dominance FROM "
+                    f"event_affects WHERE event_id IN ({','.join('?' * len(part))})",
+                    part,
+                ).fetchall()
+                for r in rows:
+                    found[r[0]] = Affect(
+                        emotions=json.loads(r[1]),
+                        intensity=r[2],
+                        valence=r[3],
+                        arousal=r[4],
+                        dominance=r[5],
+                    )
+        return found
 
     def scenes(self: _Host, scope: Scope) -> list[Scene]:
         with self._read() as conn:
