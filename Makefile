@@ -8,7 +8,7 @@ export OMP_NUM_THREADS ?= 1
 export OPENBLAS_NUM_THREADS ?= 1
 export MKL_NUM_THREADS ?= 1
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test lint bench clean screenshots chromium
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -22,12 +22,22 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/soulmem demo
 
-test: $(STAMP) lint
+# Debian's chromium for the web panel's browser tests: installed when missing (as root),
+# otherwise a loud warning and those tests skip
+chromium:
+	bash scripts/ensure_chromium.sh
+
+test: chromium $(STAMP) lint
 	$(BIN)/python -m pytest -q
 
+# every panel view at desktop and phone widths, into docs/screenshots/
+screenshots: $(STAMP)
+	bash scripts/ensure_chromium.sh --fonts
+	$(BIN)/python scripts/screenshots.py --out docs/screenshots
+
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests scripts
+	$(BIN)/ruff format --check src tests scripts
 	$(BIN)/mypy
 
 bench: $(STAMP)
