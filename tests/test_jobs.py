@@ -296,6 +296,7 @@ with Memory.open(path, embedder=FakeEmbedder()) as mem:
             seen.append(job.id)
             out = queue.submit(job.id, name, {"reply": name}, attempt=job.attempts)
             assert out.status == "done", out
+            time.sleep(0.005)  # a little work per job, so both processes get to compete
 print(json.dumps(seen))
 """
 
