@@ -117,3 +117,23 @@ def test_identity_facts_are_never_cut_by_the_item_cap() -> None:
     ] + [RecallItem(kind="memory", id="m", text="a memory", score=0.5)]
     ctx = pack("q", ranked, budget_tokens=1000, count_tokens=count_tokens, max_items=3)
     assert [i.id for i in ctx.items] == [f"f{i}" for i in range(12)] + ["m"]
+
+
+def test_a_turn_next_to_a_match_shares_its_relevance() -> None:
+    """Neighbouring turns (reply chains): the answer after a matching question surfaces."""
+
+    def rank_of_answer(weight: float) -> int:
+        with _engine(Config().with_recall(neighbour_weight=weight, recency_weight=0.0)) as mem:
+            s = mem.scope("u", "a")
+            s.observe(user="what instrument does your grandmother play")
+            s.observe(user="she plays the cello every evening")
+            for i in range(6):
+                s.observe(user=f"unrelated note {i} about parking tickets and weather")
+            turns = [
+                i
+                for i in s.recall("grandmother instrument", max_items=20).items
+                if i.kind == "turn"
+            ]
+            return next(n for n, item in enumerate(turns) if "cello" in item.text)
+
+    assert rank_of_answer(0.3) < rank_of_answer(0.0)

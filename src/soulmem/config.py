@@ -95,7 +95,9 @@ class RecallConfig:
     continuity_weight: float = 0.1
     default_budget_tokens: int = 800
     include_working_set: bool = True
-    neighbour_weight: float = 0.0
+    #: a turn next to a matching turn (a question and its answer) shares this much of its
+    #: relevance (measured on LoCoMo dev: 0 -> 68.7, 0.1 -> 69.7, 0.2 -> 71.0, 0.3 -> 71.6 R@10)
+    neighbour_weight: float = 0.3
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,13 +97,21 @@ class Ranker:
             return []
         lexical_norm = minmax(lexical)
         floor = min(dense.values()) if dense else 0.0
-        relevance = minmax(
-            {
-                cid: cfg.lexical_weight * lexical_norm.get(cid, 0.0)
-                + (1.0 - cfg.lexical_weight) * dense.get(cid, floor)
-                for cid in candidates
+        fused = {
+            cid: cfg.lexical_weight * lexical_norm.get(cid, 0.0)
+            + (1.0 - cfg.lexical_weight) * dense.get(cid, floor)
+            for cid in candidates
+        }
+        if cfg.neighbour_weight > 0:  # a turn next to a matching turn (question -> answer)
+            turns = [c for c in candidates if kinds[c] == "event"]
+            near = self.store.reply_neighbours(turns)
+            fused = {
+                cid: value
+                + cfg.neighbour_weight
+                * max((fused[n] for n in near.get(cid, ()) if n in fused), default=floor)
+                for cid, value in fused.items()
             }
-        )
+        relevance = minmax(fused)
         event_ids = [c for c in candidates if kinds[c] == "event"]
         events = {e.id: e for e in self.store.get_events(event_ids)}
         orbs_of = self.store.memories_for_events(event_ids)

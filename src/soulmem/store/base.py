@@ -253,6 +253,10 @@ class Store(Protocol):
         (when it has a vector) even if it is not among them."""
         ...
 
+    def reply_neighbours(self, event_ids: Sequence[str]) -> dict[str, set[str]]:
+        """event id -> the turns it replies to or that reply to it."""
+        ...
+
     def memories_for_events(self, event_ids: Sequence[str]) -> dict[str, list[str]]:
         """event id -> ids of active memories sourced from it."""
         ...

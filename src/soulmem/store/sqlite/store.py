@@ -265,6 +265,21 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
                 )
         return hits
 
+    def reply_neighbours(self, event_ids: Sequence[str]) -> dict[str, set[str]]:
+        """The turns each event replies to or is replied to by (reply_to links)."""
+        found: dict[str, set[str]] = {}
+        with self._db.read() as conn:
+            for chunk in _chunks(list(dict.fromkeys(event_ids)), 400):
+                marks = ",".join("?" * len(chunk))
+                for a, b in conn.execute(
+                    "SELECT from_event_id, to_event_id FROM event_links WHERE kind = 'reply_to' "
+                    f"AND (from_event_id IN ({marks}) OR to_event_id IN ({marks}))",
+                    [*chunk, *chunk],
+                ):
+                    found.setdefault(a, set()).add(b)
+                    found.setdefault(b, set()).add(a)
+        return found
+
     def memories_for_events(self, event_ids: Sequence[str]) -> dict[str, list[str]]:
         result: dict[str, list[str]] = {}
         with self._db.read() as conn:
