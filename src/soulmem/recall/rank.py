@@ -102,17 +102,16 @@ class Ranker:
             + (1.0 - cfg.lexical_weight) * dense.get(cid, floor)
             for cid in candidates
         }
+        event_ids = [c for c in candidates if kinds[c] == "event"]
         if cfg.neighbour_weight > 0:  # a turn next to a matching turn (question -> answer)
-            turns = [c for c in candidates if kinds[c] == "event"]
-            near = self.store.reply_neighbours(turns)
+            near = self.store.reply_neighbours(event_ids)
             fused = {
                 cid: value
                 + cfg.neighbour_weight
-                * max((fused[n] for n in near.get(cid, ()) if n in fused), default=floor)
+                * max((fused[o] for o in near.get(cid, ()) if o in fused), default=floor)
                 for cid, value in fused.items()
             }
         relevance = minmax(fused)
-        event_ids = [c for c in candidates if kinds[c] == "event"]
         events = {e.id: e for e in self.store.get_events(event_ids)}
         orbs_of = self.store.memories_for_events(event_ids)
         memory_ids = [c for c in candidates if kinds[c] == "memory"]
