@@ -200,7 +200,7 @@ def test_health_metrics_and_errors(server: Server, agent: Client) -> None:
 
 def test_unreachable_server_raises_a_soulmem_error(tmp_path: Path) -> None:
     from soulmem import SoulmemError
-    from soulmem.bench.api import free_port
+    from soulmem.bench.server import free_port
 
     url = f"http://127.0.0.1:{free_port()}"
     with Client(url, api_key="x", timeout=2) as client, pytest.raises(SoulmemError):

@@ -8,23 +8,19 @@ observe and recall, the next request sent when the last answered) for a fixed ti
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from soulmem.bench.server import running_server
 from soulmem.bench.stats import percentile
 from soulmem.client import Client
 from soulmem.errors import SoulmemError
 
-__all__ = ["run_api_bench", "running_server"]
+__all__ = ["run_api_bench"]
 
 _TURNS = (
     ("I have a corgi named Waffles.", "Cute! How old is Waffles?"),
@@ -33,56 +29,6 @@ _TURNS = (
     ("We went hiking on Mount Tam on Sunday.", "That sounds lovely."),
 )
 _QUERIES = ("what is my dog called?", "when is my birthday?", "what did we do on Sunday?")
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@contextmanager
-def running_server(db: Path, embedder: str, timeout: float = 120.0) -> Iterator[str]:
-    """``soulmem serve`` on a free loopback port in a subprocess; yields its base URL."""
-    port = free_port()
-    command = [
-        sys.executable,
-        "-c",
-        "from soulmem.cli import main; main()",
-        "serve",
-        "--db",
-        str(db),
-        "--port",
-        str(port),
-        "--embedder",
-        embedder,
-        "--log-level",
-        "warning",
-    ]
-    env = {**os.environ, "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1")}
-    process = subprocess.Popen(command, env=env)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + timeout
-        with Client(url, timeout=5.0) as probe:
-            while True:
-                if process.poll() is not None:
-                    raise SoulmemError(f"the bench server exited with {process.returncode}")
-                try:
-                    probe.health()
-                    break
-                except SoulmemError:
-                    if time.monotonic() > deadline:
-                        raise
-                    time.sleep(0.1)
-        yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 def run_api_bench(

@@ -103,3 +103,38 @@ def emotions(
     model = embedder_by_name(prototypes) if prototypes else None
     result = run_emotions(data, model)
     print(json.dumps(result, ensure_ascii=False, indent=None if as_json else 2))
+
+
+@bench_app.command("reliability")
+def reliability(
+    as_json: Annotated[bool, typer.Option("--json", help="Print only the JSON result.")] = False,
+    db: Annotated[
+        str | None,
+        typer.Option("--db", help="Run every part on this database (default: temporary files)."),
+    ] = None,
+    trials: Annotated[int, typer.Option(help="Crash trials (SIGKILL and restart).")] = 20,
+    concurrency_runs: Annotated[int, typer.Option(help="Runs of concurrent processes.")] = 3,
+    processes: Annotated[int, typer.Option(help="Processes per concurrency run.")] = 8,
+    turns: Annotated[int, typer.Option(help="Observes per process.")] = 20,
+    schemathesis_cases: Annotated[
+        int, typer.Option(help="Schemathesis cases per operation and mode.")
+    ] = 25,
+    seed: Annotated[int | None, typer.Option(help="Seed for kill times and cases.")] = None,
+) -> None:
+    """Crash safety, concurrency, schemathesis and the erase audit in one JSON object."""
+    from soulmem.bench.reliability import run_reliability
+
+    if min(trials, concurrency_runs, turns, schemathesis_cases) < 1 or processes < 2:
+        raise typer.BadParameter("counts must be positive (and processes at least 2)")
+    console = Console(stderr=True)
+    result = run_reliability(
+        db,
+        trials=trials,
+        concurrency_runs=concurrency_runs,
+        processes=processes,
+        turns=turns,
+        schemathesis_cases=schemathesis_cases,
+        seed=seed,
+        progress=None if as_json else console.print,
+    )
+    print(json.dumps(result, ensure_ascii=False, indent=None if as_json else 2))

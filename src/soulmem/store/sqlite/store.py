@@ -80,6 +80,24 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
             conn.execute("INSERT INTO lexical (lexical) VALUES ('optimize')")
         self._db.checkpoint()
 
+    def check_integrity(self) -> list[str]:
+        """What is wrong with the database file: SQLite's integrity and foreign-key checks and
+        the FTS index's own check; an empty list when all is well."""
+        problems: list[str] = []
+        with self._db.read() as conn:
+            problems += [str(r[0]) for r in conn.execute("PRAGMA integrity_check")]
+            problems = [p for p in problems if p != "ok"]
+            problems += [
+                f"foreign key: {r[0]} rowid {r[1]} -> {r[2]}"
+                for r in conn.execute("PRAGMA foreign_key_check")
+            ]
+        try:
+            with self._db.begin() as conn:
+                conn.execute("INSERT INTO lexical (lexical) VALUES ('integrity-check')")
+        except sqlite3.DatabaseError as exc:
+            problems.append(f"lexical index: {exc}")
+        return problems
+
     def last_event(self, scope: Scope) -> Event | None:
         with self._db.read() as conn:
             row = conn.execute(

@@ -1,0 +1,151 @@
+"""Reliability: crash safety under SIGKILL, concurrent processes on one file, schemathesis
+against the OpenAPI schema, the erase audit over the raw files, and the audits' own
+ability to fail. Short versions of what ``soulmem bench reliability`` repeats."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from soulmem import Memory
+from soulmem.bench.concurrency import run_concurrency
+from soulmem.bench.crash import integrity_problems, run_crash_trials
+from soulmem.bench.erase import run_erase_probe
+from soulmem.bench.fuzz import error_shape_problem, run_schemathesis
+from soulmem.bench.rawscan import fingerprint, marker_hits
+from soulmem.cli import app as cli
+from soulmem.embed import FakeEmbedder
+
+
+def test_acknowledged_turns_survive_sigkill(tmp_path: Path) -> None:
+    db = str(tmp_path / "crash.db")
+    report = run_crash_trials(db, 2, seed=7, kill_after=(0.4, 0.8))
+    assert report.trials == 2 and report.acknowledged > 20
+    assert (report.lost, report.duplicated, report.integrity_failures) == (0, 0, 0)
+    assert report.problems == []
+    assert integrity_problems(db) == []
+
+
+def test_eight_processes_on_one_file_lose_and_duplicate_nothing(tmp_path: Path) -> None:
+    report = run_concurrency(str(tmp_path / "conc.db"), 1, processes=8, turns=8)
+    assert report.runs == 1 and report.problems == []
+    assert report.acknowledged + report.busy == 8 * 8
+    assert (report.lost, report.duplicated, report.leaked_errors, report.refused_stored) == (
+        0,
+        0,
+        0,
+        0,
+    )
+
+
+def test_integrity_check_reports_a_damaged_file(tmp_path: Path) -> None:
+    db = tmp_path / "damaged.db"
+    with Memory.open(db, embedder=FakeEmbedder()) as mem:
+        for n in range(40):
+            mem.scope("u", "luna").observe(user=f"turn number {n} about the sea and the sky")
+    assert integrity_problems(str(db)) == []
+    data = bytearray(db.read_bytes())
+    page = 4096
+    for offset in range(page * 3, len(data) - page, page * 2):  # keep the header page
+        data[offset + 100 : offset + 400] = b"\xa5" * 300
+    db.write_bytes(bytes(data))
+    try:
+        problems = integrity_problems(str(db))
+    except Exception as exc:  # damaged beyond opening: also a failed check
+        problems = [str(exc)]
+    assert problems
+
+
+def test_erase_leaves_no_marker_in_the_files_and_the_export_round_trips(tmp_path: Path) -> None:
+    result = run_erase_probe(str(tmp_path / "erase.db"))
+    assert result["erase_marker_hits_before"] > 0  # the scan sees the marker when it is there
+    assert {"events", "facts", "revisions", "memories", "jobs", "summaries", "lexical"} <= set(
+        result["erase_marker_tables_before"]
+    )
+    assert result["erase_marker_hits"] == 0 and result["erase_marker_places"] == []
+    assert result["erase_deleted_rows"] > 0 and result["erase_other_user_events"] == 1
+    assert result["export_roundtrip_identical"] is True
+
+
+def test_marker_scan_reads_the_wal_of_an_open_database(tmp_path: Path) -> None:
+    db = tmp_path / "wal.db"
+    with Memory.open(db, embedder=FakeEmbedder()) as mem:
+        mem.scope("u", "luna").observe(user="the word is qqwalmarker")
+        hits = marker_hits(str(db), "qqwalmarker")
+        assert hits.get("wal.db-wal", 0) > 0, hits
+
+
+def test_fingerprint_changes_with_any_write(tmp_path: Path) -> None:
+    db = tmp_path / "fp.db"
+    with Memory.open(db, embedder=FakeEmbedder()) as mem:
+        before = fingerprint(str(db))
+        assert fingerprint(str(db)) == before
+        mem.scope("u", "luna").observe(user="hello")
+        assert fingerprint(str(db)) != before
+
+
+def test_schemathesis_finds_no_server_error_and_no_write_on_rejection(tmp_path: Path) -> None:
+    report = run_schemathesis(str(tmp_path / "fuzz.db"), 2, seed=11)
+    assert report.cases > 60
+    assert report.failures == 0, report.problems[:10]
+    assert set(report.statuses) & {400, 422} and 200 in report.statuses
+
+
+@pytest.mark.parametrize(
+    ("body", "ok"),
+    [
+        (b'{"error": {"code": "invalid_input", "message": "user is required"}}', True),
+        (b'{"detail": "Not Found"}', False),
+        (b'{"error": {"code": "x", "message": ""}}', False),
+        (b"<html>oops</html>", False),
+    ],
+)
+def test_the_error_shape_check_can_fail(body: bytes, ok: bool) -> None:
+    assert (error_shape_problem(400, body) is None) is ok
+
+
+def test_bench_reliability_prints_the_acceptance_keys(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        cli,
+        [
+            "bench",
+            "reliability",
+            "--json",
+            "--trials",
+            "1",
+            "--concurrency-runs",
+            "1",
+            "--processes",
+            "2",
+            "--turns",
+            "2",
+            "--schemathesis-cases",
+            "1",
+            "--db",
+            str(tmp_path / "all.db"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    keys = (
+        "crash_trials",
+        "acknowledged",
+        "lost",
+        "duplicated",
+        "concurrency_runs",
+        "schemathesis_cases",
+        "schemathesis_failures",
+        "erase_marker_hits",
+    )
+    assert all(key in out for key in keys)
+    assert (out["lost"], out["duplicated"], out["schemathesis_failures"]) == (0, 0, 0)
+    assert out["erase_marker_hits"] == 0 and out["crash_trials"] == 1
+    conn = sqlite3.connect(tmp_path / "all.db")
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    finally:
+        conn.close()
