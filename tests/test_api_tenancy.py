@@ -93,6 +93,13 @@ def endpoints(user: str, w: World) -> list[tuple[str, str, Any]]:
         ("GET", f"{base}/soul", None),
         ("GET", f"{base}/export", None),
         ("POST", f"{base}/import", {"records": [{"user": "imported turn"}]}),
+        # the panel's JSON routes
+        ("GET", f"{base}/search?q=locker", None),
+        ("GET", f"{base}/memories/{w.memory_id}/detail", None),
+        ("GET", f"{base}/facts/history", None),
+        ("GET", f"{base}/relationship/history", None),
+        ("GET", f"{base}/self", None),
+        ("GET", f"{base}/timeline", None),
         ("DELETE", f"/v1/users/{user}", None),
     ]
 

@@ -227,7 +227,9 @@ def _install_error_handlers(app: FastAPI) -> None:
             405: "method_not_allowed",
         }.get(exc.status_code, "http_error")
         if exc.status_code == 400 and "parsing the body" in str(exc.detail):
-            return error_response(400, "invalid_json", "the request body is not UTF-8 JSON")
+            return error_response(
+                400, "invalid_json", "the request body is not UTF-8 JSON (or is nested too deeply)"
+            )
         return error_response(exc.status_code, code, str(exc.detail))
 
     @app.exception_handler(Exception)
