@@ -149,3 +149,15 @@ def test_bench_reliability_prints_the_acceptance_keys(tmp_path: Path) -> None:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     finally:
         conn.close()
+
+
+def test_erase_drops_the_words_cached_in_the_process(tmp_path: Path) -> None:
+    from soulmem.recall.tokenize import _stem
+
+    with Memory.open(tmp_path / "cache.db", embedder=FakeEmbedder()) as mem:
+        mem.scope("gone", "luna").observe(user="qqcachedword travelling")
+        mem.scope("gone", "luna").recall("qqcachedword")
+        assert _stem.cache_info().currsize > 0
+        assert mem.erase_user("gone") > 0
+        assert _stem.cache_info().currsize == 0
+        assert mem.scope("gone", "luna").recall("qqcachedword").items == ()

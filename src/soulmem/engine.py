@@ -225,6 +225,16 @@ class Memory:
             count += 1
         return count
 
+    def erase_user(self, user_id: str) -> int:
+        """Delete everything stored about ``user_id`` in every scope (events, facts,
+        memories, vectors, index entries, jobs, summaries, the self) and drop this process's
+        caches of text; irreversible. Returns how many rows were deleted."""
+        from soulmem.recall.tokenize import clear_word_cache
+
+        deleted = self.store.erase_user(user_id)
+        clear_word_cache()
+        return deleted
+
     def close(self) -> None:
         self.store.close()
 

@@ -22,8 +22,7 @@ def erase_user(
 ) -> dict[str, Any]:
     """Delete everything stored about a user of the caller's tenant, in every scope
     (owner and admin keys only). Irreversible."""
-    store = request.app.state.memory.store
-    deleted = store.erase_user(internal_user(principal, user_id))
+    deleted = request.app.state.memory.erase_user(internal_user(principal, user_id))
     return {"user_id": user_id, "deleted_rows": deleted}
 
 

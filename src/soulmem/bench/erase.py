@@ -70,7 +70,7 @@ def run_erase_probe(db: str, *, marker: str | None = None) -> dict[str, Any]:
             for table, rows in table_rows(db).items()
             if any(marker in row or marker.capitalize() in row for row in rows)
         )
-        deleted = mem.store.erase_user(user)
+        deleted = mem.erase_user(user)
         open_hits = marker_hits(db, marker)
         kept = len(list(mem.store.iter_events(other)))
     finally:
@@ -102,7 +102,7 @@ def _round_trip(db: str, user: str, exported: dict[Scope, list[dict[str, Any]]])
             records and canonical_export(list(mem.export(scope))) == canonical_export(records)
             for scope, records in exported.items()
         )
-        mem.store.erase_user(user)
+        mem.erase_user(user)
         return same
     finally:
         mem.close()

@@ -33,7 +33,7 @@ from typing import Final, Protocol
 
 import snowballstemmer  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
-__all__ = ["TOKENIZER_VERSION", "count_tokens", "detect_language", "tokenize"]
+__all__ = ["TOKENIZER_VERSION", "clear_word_cache", "count_tokens", "detect_language", "tokenize"]
 
 #: Bump whenever :func:`tokenize` output changes for some input: stored lexical indexes built
 #: with another version must be rebuilt, because index and query terms must come from the
@@ -209,6 +209,12 @@ def _stemmer() -> _Stemmer:
 def _stem(word: str) -> str:
     stem = _stemmer().stemWord(word)
     return stem if stem else word
+
+
+def clear_word_cache() -> None:
+    """Forget the words stemmed so far (called when a user is erased: no word of theirs
+    stays in this process)."""
+    _stem.cache_clear()
 
 
 def _word_token(word: str) -> str | None:
