@@ -377,6 +377,9 @@ def _error(response: httpx.Response) -> SoulmemError:
     if cls is None:
         cls = errors.InvalidInput if 400 <= response.status_code < 500 else SoulmemError
     error = cls(message)
+    if isinstance(error, errors.RateLimited):
+        retry = response.headers.get("retry-after", "")
+        error.retry_after = int(retry) if retry.isdigit() else 1
     error.status = response.status_code
     error.code = code or cls.code
     return error

@@ -8,10 +8,12 @@ from typing import Any
 from soulmem.errors import ConfigError
 
 __all__ = [
+    "DEFAULT_MAX_BODY_BYTES",
     "Config",
     "DecayConfig",
     "LimitsConfig",
     "RecallConfig",
+    "ServiceLimits",
     "SurpriseConfig",
     "TierConfig",
 ]
@@ -143,3 +145,26 @@ class Config:
         if unknown:
             raise ConfigError(f"unknown recall settings: {', '.join(sorted(unknown))}")
         return replace(self, recall=replace(self.recall, **changes))
+
+
+DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class ServiceLimits:
+    """Limits of the HTTP service (docs/reliability.md): request size, requests a minute
+    per API key, and how much one recall may ask for."""
+
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
+    #: requests a minute per API key (a token bucket); 0 turns rate limiting off
+    rate_per_minute: int = 6_000
+    #: how many requests a key may send at once before the rate applies
+    rate_burst: int = 300
+    max_recall_budget_tokens: int = 32_000
+    max_recall_items: int = 500
+
+    def __post_init__(self) -> None:
+        if self.max_body_bytes < 1 or self.rate_per_minute < 0 or self.rate_burst < 1:
+            raise ConfigError("max_body_bytes and rate_burst must be >= 1, rate_per_minute >= 0")
+        if self.max_recall_budget_tokens < 1 or self.max_recall_items < 1:
+            raise ConfigError("recall caps must be at least 1")

@@ -10,6 +10,7 @@
     │   └── ConfigError                    a configuration value is out of range
     ├── Unauthorized                       no valid API key (missing, unknown or revoked)
     ├── PermissionDenied (PermissionError) only the owner may do this (approve, edit the self)
+    ├── RateLimited                        too many requests for one API key; retry later
     ├── SelfProtection                     refused: too much of the self would change at once
     ├── NotFound (LookupError)             the record does not exist in this scope
     ├── StoreError                         the storage backend failed
@@ -41,6 +42,7 @@ __all__ = [
     "MigrationError",
     "NotFound",
     "PermissionDenied",
+    "RateLimited",
     "SelfProtection",
     "SoulmemError",
     "StoreBusy",
@@ -92,6 +94,17 @@ class Unauthorized(SoulmemError):
 class PermissionDenied(SoulmemError, PermissionError):
     status = 403
     code = "permission_denied"
+
+
+class RateLimited(SoulmemError):
+    """The HTTP service refused a request over its key's rate; ``retry_after`` seconds."""
+
+    status = 429
+    code = "rate_limited"
+
+    def __init__(self, message: str = "too many requests", retry_after: int = 1) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 class SelfProtection(SoulmemError):

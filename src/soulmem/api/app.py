@@ -16,6 +16,7 @@ import time
 from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -24,8 +25,10 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from soulmem.api.limits import RateLimiter
+from soulmem.config import DEFAULT_MAX_BODY_BYTES, ServiceLimits
 from soulmem.engine import Memory
-from soulmem.errors import SoulmemError
+from soulmem.errors import RateLimited, SoulmemError
 
 __all__ = [
     "DEFAULT_MAX_BODY_BYTES",
@@ -35,7 +38,6 @@ __all__ = [
     "serve_in_thread",
 ]
 
-DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024
 _SAMPLES = 2_000
 
 
@@ -162,8 +164,14 @@ class ServiceMiddleware:
             )
 
 
-def create_app(memory: Memory, *, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES) -> FastAPI:
-    """The soulmem HTTP API over ``memory`` (kept in ``app.state.memory``)."""
+def create_app(
+    memory: Memory, *, max_body_bytes: int | None = None, limits: ServiceLimits | None = None
+) -> FastAPI:
+    """The soulmem HTTP API over ``memory`` (kept in ``app.state.memory``), within
+    ``limits`` (``max_body_bytes``, when given, overrides the limits' body size)."""
+    limits = limits or ServiceLimits()
+    if max_body_bytes is not None:
+        limits = replace(limits, max_body_bytes=max_body_bytes)
     from soulmem import __version__
     from soulmem.api import routes_inbox, routes_memories, routes_scope, routes_service
 
@@ -178,9 +186,12 @@ def create_app(memory: Memory, *, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES) 
             403: {"model": _error_model(), "description": "not allowed for this key"},
             404: {"model": _error_model(), "description": "not found in this scope"},
             422: {"model": _error_model(), "description": "request failed validation"},
+            429: {"model": _error_model(), "description": "over the key's request rate"},
         },
     )
     app.state.memory = memory
+    app.state.limits = limits
+    app.state.rate_limiter = RateLimiter(limits.rate_per_minute, limits.rate_burst)
     app.state.metrics = Metrics()
     for module in (routes_scope, routes_memories, routes_inbox, routes_service):
         app.include_router(module.router)
@@ -194,7 +205,9 @@ def create_app(memory: Memory, *, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES) 
     app.include_router(routes_panel.router)
     install_panel(app)
     _install_error_handlers(app)
-    app.add_middleware(ServiceMiddleware, metrics=app.state.metrics, max_body_bytes=max_body_bytes)
+    app.add_middleware(
+        ServiceMiddleware, metrics=app.state.metrics, max_body_bytes=limits.max_body_bytes
+    )
     return app
 
 
@@ -208,6 +221,10 @@ def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(SoulmemError)
     async def soulmem_error(request: Request, exc: SoulmemError) -> JSONResponse:
         status = exc.status
+        if isinstance(exc, RateLimited):
+            response = error_response(status, exc.code, str(exc))
+            response.headers["Retry-After"] = str(exc.retry_after)
+            return response
         if status >= 500:
             return error_response(status, exc.code, "internal error" if status == 500 else str(exc))
         return error_response(status, exc.code, str(exc))

@@ -132,7 +132,8 @@ def authenticate(store: Store, key: str | None) -> Principal:
 
 
 def require(*roles: str) -> Callable[..., Principal]:
-    """A FastAPI dependency: the caller's principal, if its role is one of ``roles``."""
+    """A FastAPI dependency: the caller's principal, if its role is one of ``roles`` and
+    its key is within its request rate."""
     allowed = frozenset(roles or ROLES)
     unknown = allowed - set(ROLES)
     if unknown:
@@ -141,6 +142,7 @@ def require(*roles: str) -> Callable[..., Principal]:
     def dependency(request: Request) -> Principal:
         principal = authenticate(request.app.state.memory.store, _presented_key(request))
         request.state.principal = principal
+        request.app.state.rate_limiter.check(principal.key_id)
         if principal.role not in allowed:
             raise PermissionDenied(
                 f"the {principal.role} role may not do this (needs {' or '.join(sorted(allowed))})"

@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import StreamingResponse
 
 from soulmem.api.auth import external_user, scoped
@@ -66,8 +66,16 @@ def observe(body: ObserveIn, mem: Scoped) -> dict[str, Any]:
 
 
 @router.post("/recall", response_model=RecallOut)
-def recall(body: RecallIn, mem: Scoped) -> dict[str, Any]:
-    """The prompt context for a query: identity facts, then the best memories, in budget."""
+def recall(body: RecallIn, mem: Scoped, request: Request) -> dict[str, Any]:
+    """The prompt context for a query: identity facts, then the best memories, in budget
+    (``budget_tokens`` and ``max_items`` are capped by the server's limits)."""
+    limits = request.app.state.limits
+    if body.budget_tokens is not None and body.budget_tokens > limits.max_recall_budget_tokens:
+        raise InvalidInput(
+            f"budget_tokens must be at most {limits.max_recall_budget_tokens} on this server"
+        )
+    if body.max_items is not None and body.max_items > limits.max_recall_items:
+        raise InvalidInput(f"max_items must be at most {limits.max_recall_items} on this server")
     ctx = mem.recall(
         body.query,
         budget_tokens=body.budget_tokens,

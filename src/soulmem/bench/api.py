@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from soulmem.bench.server import running_server
+from soulmem.bench.server import UNLIMITED, running_server
 from soulmem.bench.stats import percentile
 from soulmem.client import Client
 from soulmem.errors import SoulmemError
@@ -46,7 +46,7 @@ def run_api_bench(
             _, key = create_key(store, "bench", role="agent", label="bench api")
         finally:
             store.close()
-        with running_server(db, embedder) as url:
+        with running_server(db, embedder, extra=UNLIMITED) as url:
             with Client(url, api_key=key) as warm:  # first use loads the model
                 scope = warm.scope(user_id="warmup", agent_id="luna")
                 for user, assistant in _TURNS:

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from soulmem.bench.server import ServerProcess
+from soulmem.bench.server import UNLIMITED, ServerProcess
 from soulmem.client import Client
 from soulmem.errors import ConfigError, SoulmemError
 
@@ -96,7 +96,7 @@ def run_crash_trials(
     run = secrets.token_hex(4)  # texts stay unique when a database is reused
     key = make_key(db, "crash")
     report = CrashReport()
-    server = ServerProcess(db, embedder)
+    server = ServerProcess(db, embedder, extra=UNLIMITED)
     server.start()
     try:
         for trial in range(trials):
@@ -105,7 +105,7 @@ def run_crash_trials(
             if problems:
                 report.integrity_failures += 1
                 report.problems += [f"trial {trial}: {p}" for p in problems[:5]]
-            server = ServerProcess(db, embedder)
+            server = ServerProcess(db, embedder, extra=UNLIMITED)
             server.start()
             stored = _stored_texts(server.url, key, run, trial)
             report.trials += 1

@@ -55,6 +55,7 @@ def run_schemathesis(db: str, cases: int, *, seed: int | None = None) -> FuzzRep
     except ImportError as exc:
         raise DependencyMissing.for_extra("schemathesis", "dev") from exc
     from soulmem.api import create_app, create_key
+    from soulmem.config import ServiceLimits
     from soulmem.embed import FakeEmbedder
     from soulmem.engine import Memory
 
@@ -65,7 +66,7 @@ def run_schemathesis(db: str, cases: int, *, seed: int | None = None) -> FuzzRep
     try:
         _, key = create_key(mem.store, "fuzz", role="admin", label="schemathesis")
         mem.scope("fuzz::u1", "luna").observe(user="My name is Mina and I love green tea.")
-        app = create_app(mem)
+        app = create_app(mem, limits=ServiceLimits(rate_per_minute=0))
         schema = schemathesis.openapi.from_asgi("/openapi.json", app)
         headers = {"Authorization": f"Bearer {key}"}
         operations = []

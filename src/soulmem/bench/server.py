@@ -16,7 +16,10 @@ from pathlib import Path
 from soulmem.client import Client
 from soulmem.errors import SoulmemError
 
-__all__ = ["ServerProcess", "free_port", "running_server"]
+__all__ = ["UNLIMITED", "ServerProcess", "free_port", "running_server"]
+
+#: ``soulmem serve`` options for load benches: one key sends everything, so no rate limit
+UNLIMITED = ("--rate-limit", "0")
 
 
 def free_port() -> int:

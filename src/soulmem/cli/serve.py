@@ -10,11 +10,14 @@ from typing import Annotated
 
 import typer
 
+from soulmem.config import ServiceLimits
 from soulmem.store.base import Store
 
 __all__ = ["bench_api", "is_loopback", "keys_app", "serve"]
 
 keys_app = typer.Typer(help="API keys of the HTTP service.", no_args_is_help=True)
+
+_LIMITS = ServiceLimits()
 
 DbOption = Annotated[
     str | None, typer.Option("--db", help="Database file, ':memory:' or sqlite:///path.")
@@ -44,9 +47,21 @@ def serve(
     brain_jobs: Annotated[
         str, typer.Option(help="Queue brain jobs for every turn: extract, reflect, dialogue.")
     ] = "",
+    rate_limit: Annotated[
+        int, typer.Option(help="Requests a minute per API key (0: no limit).")
+    ] = _LIMITS.rate_per_minute,
+    rate_burst: Annotated[
+        int, typer.Option(help="Requests a key may send at once before the rate applies.")
+    ] = _LIMITS.rate_burst,
+    max_body_mb: Annotated[
+        float, typer.Option(help="Largest request body in MiB.")
+    ] = _LIMITS.max_body_bytes / 1024 / 1024,
+    max_recall_tokens: Annotated[
+        int, typer.Option(help="Largest budget_tokens a recall may ask for.")
+    ] = _LIMITS.max_recall_budget_tokens,
 ) -> None:
     """Run the HTTP API (FastAPI + uvicorn). Every request but /v1/health needs a key made
-    with `soulmem keys create`."""
+    with `soulmem keys create`. Limits and their defaults: docs/reliability.md."""
     if not is_loopback(host):
         if not allow_remote:
             raise typer.BadParameter(
@@ -64,11 +79,21 @@ def serve(
 
     from soulmem.api import create_app
     from soulmem.cli.common import open_memory
+    from soulmem.errors import ConfigError
     from soulmem.jobs.wiring import queue_on_observe
 
+    try:
+        limits = ServiceLimits(
+            max_body_bytes=int(max_body_mb * 1024 * 1024),
+            rate_per_minute=rate_limit,
+            rate_burst=rate_burst,
+            max_recall_budget_tokens=max_recall_tokens,
+        )
+    except ConfigError as exc:
+        raise typer.BadParameter(str(exc)) from exc
     with open_memory(db, embedder) as mem:
         queue_on_observe(mem, brain_jobs.split(","))
-        uvicorn.run(create_app(mem), host=host, port=port, log_level=log_level)
+        uvicorn.run(create_app(mem, limits=limits), host=host, port=port, log_level=log_level)
 
 
 @keys_app.command("create")
