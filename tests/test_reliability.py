@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -161,3 +162,26 @@ def test_erase_drops_the_words_cached_in_the_process(tmp_path: Path) -> None:
         assert mem.erase_user("gone") > 0
         assert _stem.cache_info().currsize == 0
         assert mem.scope("gone", "luna").recall("qqcachedword").items == ()
+
+
+def test_the_conformance_check_can_fail() -> None:
+    import schemathesis
+    from fastapi import Request, Response
+    from fastapi.responses import JSONResponse
+
+    from soulmem.api import create_app
+    from soulmem.bench.fuzz import _conformance_checks, _conformance_problem
+
+    with Memory.open(":memory:", embedder=FakeEmbedder()) as mem:
+        app = create_app(mem)
+
+        @app.middleware("http")
+        async def teapot(request: Request, call_next: Any) -> Response:
+            if request.url.path != "/v1/health":
+                response: Response = await call_next(request)
+                return response
+            return JSONResponse({"x": 1}, status_code=418)
+
+        case = schemathesis.openapi.from_asgi("/openapi.json", app)["/v1/health"]["GET"].Case()
+        problem = _conformance_problem(case, case.call(), _conformance_checks())
+    assert problem is not None and "418" in problem

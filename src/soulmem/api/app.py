@@ -185,8 +185,10 @@ def create_app(
             401: {"model": _error_model(), "description": "missing, unknown or revoked key"},
             403: {"model": _error_model(), "description": "not allowed for this key"},
             404: {"model": _error_model(), "description": "not found in this scope"},
+            413: {"model": _error_model(), "description": "request body or a field too large"},
             422: {"model": _error_model(), "description": "request failed validation"},
             429: {"model": _error_model(), "description": "over the key's request rate"},
+            503: {"model": _error_model(), "description": "database busy: retry"},
         },
     )
     app.state.memory = memory

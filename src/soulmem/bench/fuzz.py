@@ -2,8 +2,10 @@
 invalid ones) for every operation, with an admin key, against the app in process.
 
 A case fails when the answer is a 5xx, when a 4xx does not carry ``{"error": {"code",
-"message"}}`` with a non-empty message, or when a 4xx left any row of the database changed
-(a rejected request must write nothing). Needs ``schemathesis`` (the ``dev`` extra).
+"message"}}`` with a non-empty message, when a 4xx left any row of the database changed
+(a rejected request must write nothing), or when schemathesis's own conformance checks
+fail (an undocumented status code, content type, body or header). Needs ``schemathesis``
+(the ``dev`` extra).
 """
 
 from __future__ import annotations
@@ -44,6 +46,32 @@ def error_shape_problem(status: int, body: bytes) -> str | None:
     return None
 
 
+def _conformance_checks() -> list[Any]:
+    """Schemathesis's own checks of a response against the schema (status code documented,
+    content type, body and headers as declared)."""
+    from schemathesis.checks import not_a_server_error
+    from schemathesis.specs.openapi import checks
+
+    return [
+        not_a_server_error,
+        checks.status_code_conformance,
+        checks.content_type_conformance,
+        checks.response_schema_conformance,
+        checks.response_headers_conformance,
+    ]
+
+
+def _conformance_problem(case: Any, response: Any, conformance: list[Any]) -> str | None:
+    from schemathesis.core.failures import FailureGroup
+
+    try:
+        case.validate_response(response, checks=conformance)
+    except (Exception, FailureGroup) as exc:  # a failure, or a group of them
+        found = exc.exceptions if isinstance(exc, BaseExceptionGroup) else (exc,)
+        return "; ".join(f"{type(e).__name__}: {str(e).strip()[:160]}" for e in found)
+    return None
+
+
 def run_schemathesis(db: str, cases: int, *, seed: int | None = None) -> FuzzReport:
     """Up to ``cases`` generated requests per operation and mode (positive and negative)."""
     try:
@@ -69,6 +97,7 @@ def run_schemathesis(db: str, cases: int, *, seed: int | None = None) -> FuzzRep
         app = create_app(mem, limits=ServiceLimits(rate_per_minute=0))
         schema = schemathesis.openapi.from_asgi("/openapi.json", app)
         headers = {"Authorization": f"Bearer {key}"}
+        conformance = _conformance_checks()
         operations = []
         for result in schema.get_all_operations():
             if isinstance(result, Ok):
@@ -101,6 +130,8 @@ def run_schemathesis(db: str, cases: int, *, seed: int | None = None) -> FuzzRep
                         problem = error_shape_problem(status, response.content)
                         if problem is None and fingerprint(db) != before:
                             problem = f"{status} but the database changed"
+                    if problem is None:
+                        problem = _conformance_problem(case, response, conformance)
                     if problem is not None:
                         report.failures += 1
                         report.problems.append(f"{where}: {problem}")
