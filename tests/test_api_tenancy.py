@@ -226,3 +226,29 @@ def test_agent_role_cannot_decide_erase_or_read_metrics(world: World) -> None:
     assert dump(world.db) == before
     assert call(world, "a_owner", "POST", decide, {"approve": False}).status_code == 200
     assert call(world, "a_admin", "GET", "/v1/metrics", None).status_code == 200
+
+
+def test_another_tenants_brain_jobs_are_invisible(world: World) -> None:
+    """The brain-job door: B's job is not listed, leased, read or answered by A's keys."""
+    from soulmem.jobs.queue import enqueue
+
+    bob = Scope("beta::bob", "luna")
+    job = enqueue(world.mem, "dialogue", bob, {"message": SECRET}, tenant="beta")
+    before = dump(world.db)
+    for key in ("a_owner", "a_admin"):
+        listed = call(world, key, "GET", "/v1/jobs", None)
+        assert listed.status_code == 200 and job.id not in listed.text and SECRET not in listed.text
+        leased = call(world, key, "POST", "/v1/jobs/lease", {"kinds": ["dialogue"], "worker": "w"})
+        assert leased.status_code == 200 and leased.json()["jobs"] == []
+        assert call(world, key, "GET", f"/v1/jobs/{job.id}", None).status_code == 404
+        answer = {"worker": "w", "result": {"reply": "hi"}}
+        assert call(world, key, "POST", f"/v1/jobs/{job.id}/result", answer).status_code == 404
+    for method, path, body in (
+        ("GET", "/v1/jobs", None),
+        ("POST", "/v1/jobs/lease", {"kinds": ["dialogue"], "worker": "w"}),
+        ("GET", f"/v1/jobs/{job.id}", None),
+    ):
+        assert call(world, "a_agent", method, path, body).status_code == 403
+    assert dump(world.db) == before
+    seen = call(world, "b_owner", "GET", f"/v1/jobs/{job.id}", None)
+    assert seen.status_code == 200 and SECRET in seen.text  # the control: B sees its own

@@ -23,6 +23,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp_types import CallToolResult, TextContent, TextResourceContents
 
 from soulmem import ManualClock, Memory
+from soulmem.bench.server import free_port
 from soulmem.embed import FakeEmbedder
 from soulmem.mcp import build_server
 from soulmem.model import InboxItem
@@ -228,13 +229,6 @@ def test_stdio_remember_recall(tmp_path: Path) -> None:
 
 
 # -- over streamable HTTP ---------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def wait_for_port(proc: subprocess.Popen[bytes], port: int, timeout: float = 30.0) -> None:
