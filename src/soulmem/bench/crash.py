@@ -3,8 +3,8 @@ restart, and an audit: every turn that got a success response is stored exactly 
 turn is stored twice, and the database passes its integrity check.
 
 One trial: clients (some sharing a scope, some alone in theirs) send numbered turns with
-unique texts to a running ``soulmem serve``; after a random delay the server is killed
-with SIGKILL (no shutdown code runs); the database is checked; a fresh server is started on
+unique texts to a running ``soulmem serve``; a random delay after the first few answers
+the server is killed with SIGKILL (no shutdown code runs); the database is checked; a fresh server is started on
 it and every scope of the trial is read back over HTTP (``/export``). The restarted server
 serves the next trial, so N trials start N + 1 servers. ``db`` is what ``soulmem serve --db``
 takes, so the same trials run on any backend the server can open.
@@ -28,6 +28,9 @@ __all__ = ["CrashReport", "integrity_problems", "make_key", "run_crash_trials"]
 #: clients per trial; the first ``_SHARED`` of them write into one shared scope
 _CLIENTS = 4
 _SHARED = 2
+#: the kill waits for this many acknowledged turns (at most _WARMUP_TIMEOUT_S) first
+_WARMUP_TURNS = 8
+_WARMUP_TIMEOUT_S = 30.0
 
 
 @dataclass
@@ -165,6 +168,14 @@ def _load_until_killed(
     threads = [threading.Thread(target=client, args=(n,), daemon=True) for n in range(_CLIENTS)]
     for thread in threads:
         thread.start()
+    # the random moment is counted from the first acknowledged turns, so a slow machine
+    # still kills a server in full flight
+    deadline = time.monotonic() + _WARMUP_TIMEOUT_S
+    while time.monotonic() < deadline:
+        with lock:
+            if len(acked) >= _WARMUP_TURNS:
+                break
+        time.sleep(0.01)
     time.sleep(kill_after)
     server.kill()
     killed.set()
