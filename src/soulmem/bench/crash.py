@@ -5,9 +5,9 @@ turn is stored twice, and the database passes its integrity check.
 One trial: clients (some sharing a scope, some alone in theirs) send numbered turns with
 unique texts to a running ``soulmem serve``; a random delay after the first few answers
 the server is killed with SIGKILL (no shutdown code runs); the database is checked; a fresh
-server is started on it and every scope of the trial is read back over HTTP (``/export``). The restarted server
-serves the next trial, so N trials start N + 1 servers. ``db`` is what ``soulmem serve --db``
-takes, so the same trials run on any backend the server can open.
+server is started on it and every scope of the trial is read back over HTTP (``/export``).
+The restarted server serves the next trial, so N trials start N + 1 servers. ``db`` is what
+``soulmem serve --db`` takes, so the same trials run on any backend the server can open.
 """
 
 from __future__ import annotations
