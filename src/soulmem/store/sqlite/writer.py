@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -25,6 +24,7 @@ from soulmem.model import (
     Summary,
 )
 from soulmem.store.base import Vector
+from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.rows import SCOPE_WHERE, dumps, fact_from_row, iso, scope_params
 from soulmem.store.sqlite.self_writer import SelfWrites
 
@@ -39,7 +39,7 @@ def scope_token(scope: Scope) -> str:
 class Writer(SelfWrites):
     """The writes of one transaction on the writer connection."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: SqlConnection) -> None:
         self.conn = conn
         self.callbacks: list[Callable[[], None]] = []
 
@@ -54,11 +54,11 @@ class Writer(SelfWrites):
         return None if row is None else str(row[0])
 
     def insert_event(self, event: Event) -> Event:
-        cur = self.conn.execute(
+        row = self.conn.execute(
             "INSERT INTO events (id, user_id, agent_id, world_id, session_id, source, at, "
             "created_at, user_text, assistant_text, user_name, assistant_name, images, files, "
             "entities, salience, language, metadata) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING seq",
             (
                 event.id,
                 *scope_params(event.scope),
@@ -77,10 +77,8 @@ class Writer(SelfWrites):
                 event.language,
                 dumps(event.metadata),
             ),
-        )
-        seq = cur.lastrowid
-        assert seq is not None
-        return _replace_seq(event, seq)
+        ).fetchone()
+        return _replace_seq(event, int(row[0]))
 
     def set_meta(self, key: str, value: str) -> None:
         self.conn.execute(
@@ -211,13 +209,7 @@ class Writer(SelfWrites):
         )
         for model in models:
             self._bump_vectors(scope, model, "memory")
-        doc = self.conn.execute(
-            "SELECT rowid FROM lexical_docs WHERE owner_kind = 'memory' AND owner_id = ?",
-            (memory_id,),
-        ).fetchone()
-        if doc is not None:
-            self.conn.execute("DELETE FROM lexical WHERE rowid = ?", (doc[0],))
-            self.conn.execute("DELETE FROM lexical_docs WHERE rowid = ?", (doc[0],))
+        self._unindex("memory", memory_id)
         self.conn.execute(
             "DELETE FROM revisions WHERE target_kind = 'memory' AND target_id = ?", (memory_id,)
         )
@@ -237,6 +229,16 @@ class Writer(SelfWrites):
                 )
                 redacted.append(event_id)
         return redacted
+
+    def _unindex(self, owner_kind: str, owner_id: str) -> None:
+        """Drop the record's lexical document."""
+        doc = self.conn.execute(
+            "SELECT rowid FROM lexical_docs WHERE owner_kind = ? AND owner_id = ?",
+            (owner_kind, owner_id),
+        ).fetchone()
+        if doc is not None:
+            self.conn.execute("DELETE FROM lexical WHERE rowid = ?", (doc[0],))
+            self.conn.execute("DELETE FROM lexical_docs WHERE rowid = ?", (doc[0],))
 
     def _bump_vectors(self, scope: Scope, model: str, owner_kind: str) -> None:
         self.conn.execute(
@@ -288,7 +290,7 @@ class Writer(SelfWrites):
         self.conn.executemany(
             "INSERT INTO maintenance (user_id, agent_id, world_id, duty, counter) "
             "VALUES (?,?,?,?,1) ON CONFLICT (user_id, agent_id, world_id, duty) DO UPDATE "
-            "SET counter = counter + 1",
+            "SET counter = maintenance.counter + 1",
             [(*scope_params(scope), duty) for duty in duties],
         )
 
