@@ -78,17 +78,17 @@ def _count(conn: Connection, shard: int, terms: list[str], *, docs: int, tokens:
 def unindex(conn: Connection, docs: Sequence[int]) -> None:
     """Remove these documents and their share of the statistics."""
     for doc in docs:
-        row = conn.execute(
-            "DELETE FROM lexical_docs WHERE rowid = ? RETURNING scope_key, length", (doc,)
-        ).fetchone()
-        if row is None:
-            continue
         terms = [
             r[0]
             for r in conn.execute(
                 "DELETE FROM lexical_terms WHERE doc = ? RETURNING term", (doc,)
             ).fetchall()
         ]
+        row = conn.execute(
+            "DELETE FROM lexical_docs WHERE rowid = ? RETURNING scope_key, length", (doc,)
+        ).fetchone()
+        if row is None:
+            continue
         _count(conn, shard_of(row[0]), terms, docs=-1, tokens=-int(row[1]))
 
 

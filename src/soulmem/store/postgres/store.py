@@ -103,8 +103,8 @@ class PostgresStore(SQLiteStore):
             if not rows:
                 other = conn.execute(
                     f"SELECT dim FROM embeddings WHERE {SCOPE_WHERE} AND model = ? "
-                    "AND owner_kind = ? LIMIT 1",
-                    (*scope_params(scope), model, owner_kind),
+                    "AND owner_kind = ? AND dim != ? LIMIT 1",
+                    (*scope_params(scope), model, owner_kind, dim),
                 ).fetchone()
                 if other is not None:
                     raise StoreError(f"vector dimension mismatch for {model}: {other[0]} != {dim}")
