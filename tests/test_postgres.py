@@ -208,3 +208,63 @@ def test_bad_urls_get_typed_errors(tmp_path: Path) -> None:
             f"postgresql://nobody@/nodb?host={tmp_path}",
             clock=ManualClock(datetime(2025, 1, 1, tzinfo=UTC)),
         )
+
+
+def _sqlite_counts(path: Path) -> dict[str, int]:
+    import sqlite3
+
+    with sqlite3.connect(path) as conn:
+        tables = [
+            r[0]
+            for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+                "AND name NOT LIKE 'lexical%' AND name NOT IN ('vector_versions', "
+                "'_soulmem_migrations')"
+            )
+        ]
+        return {t: int(conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]) for t in tables}
+
+
+def test_migrate_copies_everything_from_sqlite(tmp_path: Path, pg_url: str) -> None:
+    from typer.testing import CliRunner
+
+    from soulmem.api import create_key
+    from soulmem.cli import app as cli
+
+    path = tmp_path / "soul.db"
+    lite = _fill(str(path))
+    create_key(lite.store, "acme", role="owner")
+    lite.scope("u1", "luna").observe(user="My name is Mina and I live in Seoul.")
+    lite.close()
+    counts = _sqlite_counts(path)
+    assert counts["events"] == len(CORPUS) + 1 and counts["embeddings"] > 0
+    assert counts["facts"] > 0 and counts["api_keys"] == 1
+
+    out = CliRunner().invoke(cli, ["migrate", "--from", f"sqlite:///{path}", "--to", pg_url])
+    assert out.exit_code == 0, out.output
+    copied = json.loads(out.output)["copied"]
+    assert {t: copied[t] for t in counts} == counts
+    assert {t: _count(pg_url, t) for t in counts} == counts
+    assert copied["lexical"] == _count(pg_url, "lexical_docs") > 0
+
+    with (
+        Memory.open(str(path), embedder=FakeEmbedder()) as a,
+        Memory.open(pg_url, embedder=FakeEmbedder()) as b,
+    ):
+        assert [e.id for e in b.store.iter_events()] == [e.id for e in a.store.iter_events()]
+        assert [e.seq for e in b.store.iter_events()] == [e.seq for e in a.store.iter_events()]
+        assert [m.content for m in b.store.iter_memories()] == [
+            m.content for m in a.store.iter_memories()
+        ]
+        for query in QUERIES:
+            want = a.scope("u1", "luna").recall(query)
+            got = b.scope("u1", "luna").recall(query)
+            # same records with the same scores (equal scores may come in either order)
+            assert sorted((round(i.score, 4), i.id) for i in got.items) == sorted(
+                (round(i.score, 4), i.id) for i in want.items
+            ), query
+        b.scope("u1", "luna").observe(user="one more turn after the copy")  # sequence moved on
+
+    again = CliRunner().invoke(cli, ["migrate", "--from", str(path), "--to", pg_url])
+    assert again.exit_code != 0 and "not empty" in str(again.exception or again.output)
+    assert _count(pg_url, "events") == counts["events"] + 1

@@ -17,7 +17,8 @@ __all__ = ["bench_api", "is_loopback", "keys_app", "serve"]
 keys_app = typer.Typer(help="API keys of the HTTP service.", no_args_is_help=True)
 
 DbOption = Annotated[
-    str | None, typer.Option("--db", help="Database file, ':memory:' or sqlite:///path.")
+    str | None,
+    typer.Option("--db", help="Database file, ':memory:', sqlite:///path or postgresql://..."),
 ]
 
 

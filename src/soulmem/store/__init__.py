@@ -13,7 +13,18 @@ from soulmem.clock import Clock
 from soulmem.errors import InvalidInput
 from soulmem.store.base import LexicalHit, Store, StoreWriter, VectorHit
 
-__all__ = ["LexicalHit", "Store", "StoreWriter", "VectorHit", "default_path", "open_store"]
+__all__ = [
+    "POSTGRES_SCHEMES",
+    "LexicalHit",
+    "Store",
+    "StoreWriter",
+    "VectorHit",
+    "default_path",
+    "open_store",
+]
+
+#: URL schemes that open the PostgreSQL store.
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 def default_path() -> Path:
@@ -52,9 +63,6 @@ def open_store(location: str | Path | None, *, clock: Clock) -> Store:
             f"database location must be a str or Path, got {type(location).__name__}"
         )
     return SQLiteStore(path, clock=clock)
-
-
-POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 def _open_postgres(url: str, *, clock: Clock) -> Store:
