@@ -268,3 +268,61 @@ def test_migrate_copies_everything_from_sqlite(tmp_path: Path, pg_url: str) -> N
     again = CliRunner().invoke(cli, ["migrate", "--from", str(path), "--to", pg_url])
     assert again.exit_code != 0 and "not empty" in str(again.exception or again.output)
     assert _count(pg_url, "events") == counts["events"] + 1
+
+
+def test_statistics_rebuilt_from_postings_equal_the_maintained_ones(
+    both: tuple[Memory, Memory], pg_url: str
+) -> None:
+    from soulmem.store.postgres import lexical
+    from soulmem.store.postgres.dialect import Connection
+
+    query = "SELECT shard, docs, tokens FROM lexical_stats WHERE docs > 0 ORDER BY shard"
+    df_query = "SELECT term, shard, n FROM lexical_df WHERE n > 0 ORDER BY term, shard"
+    with psycopg.connect(pg_url) as conn:
+        kept = conn.execute(query).fetchall(), conn.execute(df_query).fetchall()
+        assert kept[0] and kept[1]
+        lexical.rebuild_statistics(Connection(conn))
+        assert (conn.execute(query).fetchall(), conn.execute(df_query).fetchall()) == kept
+
+
+def test_bench_scale_loads_in_bulk_and_reports(pg_url: str, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from soulmem.cli import app as cli
+
+    rows = {}
+    for db in (pg_url, str(tmp_path / "scale.db")):
+        out = CliRunner().invoke(
+            cli,
+            [
+                "bench",
+                "scale",
+                "--db",
+                db,
+                "--memories",
+                "300",
+                "--per-scope",
+                "100",
+                "--queries",
+                "5",
+                "--observes",
+                "3",
+                "--embedder",
+                "fake",
+                "--json",
+            ],
+        )
+        assert out.exit_code == 0, out.output
+        result = json.loads(out.output)
+        assert set(result) >= {"backend", "memories", "load_s", "recall_ms", "observe_ms", "db_mb"}
+        assert result["memories"] == 300 and result["db_mb"] > 0
+        assert result["recall_ms"]["p50"] <= result["recall_ms"]["p95"]
+        rows[result["backend"]] = result
+    assert set(rows) == {"sqlite", "postgres"}
+    with Memory.open(pg_url, embedder=FakeEmbedder()) as mem:
+        assert mem.store.stats()["counts"]["events"] == 300 + 3
+        scope = Scope("user000001", "luna")
+        assert len(mem.store.list_memories(scope, limit=1000)) >= 100
+        first = mem.store.recent_events(scope, 1)[0]
+        hits = mem.store.lexical_search(scope, tokenize(first.user_text or ""), 5)
+        assert first.id in [h.owner_id for h in hits]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -102,4 +102,63 @@ def emotions(
         raise typer.BadParameter(f"{data} is not a folder of labelled .jsonl files")
     model = embedder_by_name(prototypes) if prototypes else None
     result = run_emotions(data, model)
+    print(json.dumps(result, ensure_ascii=False, indent=None if as_json else 2))
+
+
+@bench_app.command("scale")
+def scale(
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="An empty database (file path, sqlite:///path or postgresql://...); default: "
+            "a private embedded PostgreSQL.",
+        ),
+    ] = None,
+    memories: Annotated[int, typer.Option(help="Synthetic memories to load.")] = 100_000,
+    per_scope: Annotated[int, typer.Option(help="Memories per scope (user).")] = 1000,
+    queries: Annotated[int, typer.Option(help="Timed recalls.")] = 200,
+    observes: Annotated[int, typer.Option(help="Timed observes.")] = 100,
+    as_json: Annotated[bool, typer.Option("--json", help="Print only the JSON result.")] = False,
+    embedder: Annotated[str, typer.Option(help="e5 (default) or use.")] = "e5",
+) -> None:
+    """Load time, recall / observe latency and database size at N memories (synthetic data
+    written through the store; queries embedded for real)."""
+    from contextlib import ExitStack, nullcontext
+
+    from soulmem.bench.scale import run_scale
+    from soulmem.embed import embedder_by_name
+    from soulmem.engine import Memory
+    from soulmem.store import POSTGRES_SCHEMES
+
+    if memories <= 0 or per_scope <= 0 or queries <= 0 or observes <= 0:
+        raise typer.BadParameter("--memories, --per-scope, --queries and --observes must be > 0")
+    console = Console(stderr=True)
+    with ExitStack() as stack:
+        location = db
+        if location is None:
+            from soulmem.store.postgres.embedded import scratch_databases
+
+            location = stack.enter_context(scratch_databases(None))("soulmem_scale")
+        postgres = location.startswith(POSTGRES_SCHEMES)
+        mem = stack.enter_context(Memory.open(location, embedder=embedder_by_name(embedder)))
+        if mem.store.stats()["counts"]["events"]:
+            raise typer.BadParameter(f"{db} is not empty: bench scale loads its own data")
+        store: Any = mem.store
+
+        def progress(done: int) -> None:
+            if not as_json and done % 20_000 == 0:
+                console.print(f"loaded {done}/{memories}")
+
+        result = run_scale(
+            mem,
+            memories=memories,
+            backend="postgres" if postgres else "sqlite",
+            db_size=store.size_bytes,
+            per_scope=per_scope,
+            queries=queries,
+            observes=observes,
+            progress=progress,
+            bulk=store.bulk_load() if postgres else nullcontext(),
+        )
     print(json.dumps(result, ensure_ascii=False, indent=None if as_json else 2))

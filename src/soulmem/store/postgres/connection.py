@@ -50,7 +50,7 @@ class PgConnections:
                 min_size=min_size,
                 max_size=max_size,
                 kwargs={"autocommit": True},
-                configure=register_vector,
+                configure=_configure,
                 open=True,
                 name="soulmem",
             )
@@ -96,6 +96,12 @@ class PgConnections:
                 return
             self._closed = True
             self._pool.close()
+
+
+def _configure(conn: psycopg.Connection[Any]) -> None:
+    register_vector(conn)
+    # an HNSW scan filtered by scope keeps scanning until it found enough rows of the scope
+    conn.execute("SET hnsw.iterative_scan = strict_order")
 
 
 def _migrate(conn: psycopg.Connection[Any]) -> None:

@@ -4,14 +4,18 @@ for tests and benchmarks: no installation, no manual step."""
 from __future__ import annotations
 
 import re
+import shutil
+import tempfile
 import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from soulmem.errors import InvalidInput, StoreError
 
-__all__ = ["EmbeddedPostgres", "database_url"]
+__all__ = ["EmbeddedPostgres", "database_url", "scratch_databases"]
 
 
 def database_url(url: str, database: str) -> str:
@@ -61,3 +65,34 @@ class EmbeddedPostgres:
 
     def stop(self) -> None:
         self._server.cleanup()
+
+
+@contextmanager
+def scratch_databases(url: str | None) -> Iterator[Callable[[str], str]]:
+    """Fresh databases for a benchmark: on the server of ``url`` (which must allow CREATE
+    DATABASE), or, when ``url`` is None, on a private embedded server removed afterwards.
+    Yields ``new(name)``: drops database ``name`` if it exists, creates it, returns its URL."""
+    import psycopg
+
+    home: Path | None = None
+    server: EmbeddedPostgres | None = None
+    if url is None:
+        home = Path(tempfile.mkdtemp(prefix="soulmem-pg-"))
+        server = EmbeddedPostgres(home / "data")
+        url = server.url
+    admin = url
+
+    def new(name: str) -> str:
+        target = database_url(admin, name)
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            conn.execute(f"CREATE DATABASE {name}")
+        return target
+
+    try:
+        yield new
+    finally:
+        if server is not None:
+            server.stop()
+        if home is not None:
+            shutil.rmtree(home, ignore_errors=True)

@@ -16,7 +16,15 @@ from collections.abc import Sequence
 from soulmem.store.base import LexicalHit
 from soulmem.store.postgres.dialect import Connection
 
-__all__ = ["SHARDS", "index", "search", "shard_of", "unindex", "unindex_scope"]
+__all__ = [
+    "SHARDS",
+    "index",
+    "rebuild_statistics",
+    "search",
+    "shard_of",
+    "unindex",
+    "unindex_scope",
+]
 
 K1 = 1.2
 B = 0.75
@@ -25,7 +33,7 @@ SHARDS = 8
 
 
 def shard_of(scope_key: str) -> int:
-    return int(scope_key[1:9], 16) % SHARDS
+    return int(scope_key[1:8], 16) % SHARDS
 
 
 def index(
@@ -55,6 +63,22 @@ def index(
             (scope_key, doc, terms, [counts[t] for t in terms]),
         )
     _count(conn, shard_of(scope_key), terms, docs=1, tokens=length)
+
+
+def rebuild_statistics(conn: Connection) -> None:
+    """Recompute document frequencies and collection sizes from the postings (after a bulk
+    load); the same values :func:`index` maintains one document at a time."""
+    shard = f"(('x0' || substr(scope_key, 2, 7))::bit(32)::int % {SHARDS})"
+    conn.execute("DELETE FROM lexical_df")
+    conn.execute("DELETE FROM lexical_stats")
+    conn.execute(
+        f"INSERT INTO lexical_df (term, shard, n) SELECT term, {shard}, count(*) "
+        "FROM lexical_terms GROUP BY 1, 2"
+    )
+    conn.execute(
+        f"INSERT INTO lexical_stats (shard, docs, tokens) SELECT {shard}, count(*), sum(length) "
+        "FROM lexical_docs GROUP BY 1"
+    )
 
 
 def _count(conn: Connection, shard: int, terms: list[str], *, docs: int, tokens: int) -> None:

@@ -19,6 +19,7 @@ from soulmem.errors import StoreError
 from soulmem.model import Scope
 from soulmem.store.base import LexicalHit, Vector, VectorHit
 from soulmem.store.postgres import lexical
+from soulmem.store.postgres.bulk import BulkWriter
 from soulmem.store.postgres.connection import PgConnections, redact
 from soulmem.store.postgres.dialect import Connection
 from soulmem.store.postgres.writer import PgWriter
@@ -32,6 +33,12 @@ __all__ = ["PostgresStore"]
 
 #: Dimensions with an HNSW index (migration 0001): the default e5 model's.
 HNSW_DIMS = frozenset({384})
+#: Vectors in one scope from which dense search goes through HNSW instead of ranking exactly.
+HNSW_MIN_SCOPE = 20_000
+HNSW_INDEX = (
+    "CREATE INDEX IF NOT EXISTS embeddings_hnsw_384 ON embeddings "
+    "USING hnsw ((vector::vector(384)) vector_ip_ops) WHERE dim = 384"
+)
 
 
 class PostgresStore(SQLiteStore):
@@ -87,14 +94,23 @@ class PostgresStore(SQLiteStore):
         limit: int,
         include_ids: Sequence[str] = (),
     ) -> list[VectorHit]:
-        """Inner product (e5 vectors are unit length, as in the SQLite store). Within one
-        scope the planner reads the scope's rows by index and ranks them exactly; the HNSW
-        index serves scopes large enough to make that slower."""
+        """Inner product (e5 vectors are unit length, as in the SQLite store). A scope's
+        vectors are read by the scope index and ranked exactly (the same hits as SQLite);
+        only a scope of HNSW_MIN_SCOPE vectors or more is searched through the HNSW index
+        (approximate, iterative scan so the scope filter cannot starve it)."""
         q = np.ascontiguousarray(query, dtype=np.float32)
         dim = int(q.shape[0])
-        column = f"vector::vector({dim})" if dim in HNSW_DIMS else "vector"
         where = f"{SCOPE_WHERE} AND model = ? AND owner_kind = ? AND dim = {dim}"
         with self._pg.read() as conn:
+            column = "vector"
+            if dim in HNSW_DIMS:
+                size = conn.execute(
+                    f"SELECT count(*) FROM (SELECT 1 FROM embeddings WHERE {where} "
+                    f"LIMIT {HNSW_MIN_SCOPE}) AS s",
+                    (*scope_params(scope), model, owner_kind),
+                ).fetchone()[0]
+                if int(size) >= HNSW_MIN_SCOPE:
+                    column = f"vector::vector({dim})"
             rows = conn.execute(
                 f"SELECT owner_id, -({column} <#> ?::vector({dim})) FROM embeddings "
                 f"WHERE {where} ORDER BY {column} <#> ?::vector({dim}) LIMIT ?",
@@ -132,6 +148,27 @@ class PostgresStore(SQLiteStore):
                 (owner_kind, model, list(ids)),
             ).fetchall()
         return {str(r[0]): _array(r[1]) for r in rows}
+
+    @contextmanager
+    def bulk_load(self) -> Iterator[BulkWriter]:
+        """Load many new records in one transaction with COPY (see ``bulk.py``). The HNSW
+        index is dropped during the load and built once after it (much faster than growing
+        the graph a row at a time); then the lexical statistics are recomputed and the
+        planner's statistics refreshed."""
+        with self._pg.begin() as conn:
+            conn.execute("DROP INDEX IF EXISTS embeddings_hnsw_384")
+            writer = BulkWriter(conn.raw)
+            yield writer
+            writer.flush()
+            lexical.rebuild_statistics(conn)
+        with self._pg.read() as conn:
+            conn.execute("SET maintenance_work_mem = '512MB'")
+            conn.execute(HNSW_INDEX)
+            conn.execute("ANALYZE")
+
+    def size_bytes(self) -> int:
+        with self._pg.read() as conn:
+            return int(conn.execute("SELECT pg_database_size(current_database())").fetchone()[0])
 
     def stats(self) -> dict[str, Any]:
         found = super().stats()

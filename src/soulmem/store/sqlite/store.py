@@ -335,6 +335,13 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
     def applied_migrations(self) -> list[str]:
         return self._db.applied_migrations()
 
+    def size_bytes(self) -> int:
+        """Bytes on disk: the database file and its WAL (0 for ``:memory:``)."""
+        if self._db.in_memory:
+            return 0
+        files = [Path(self.location), Path(self.location + "-wal")]
+        return sum(f.stat().st_size for f in files if f.exists())
+
     def close(self) -> None:
         self._db.close()
         self._vectors.clear()

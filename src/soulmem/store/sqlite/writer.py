@@ -28,7 +28,7 @@ from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.rows import SCOPE_WHERE, dumps, fact_from_row, iso, scope_params
 from soulmem.store.sqlite.self_writer import SelfWrites
 
-__all__ = ["Writer", "scope_token"]
+__all__ = ["Writer", "event_columns", "memory_columns", "scope_token"]
 
 
 def scope_token(scope: Scope) -> str:
@@ -54,29 +54,11 @@ class Writer(SelfWrites):
         return None if row is None else str(row[0])
 
     def insert_event(self, event: Event) -> Event:
+        columns = event_columns(event)
+        names = ", ".join(columns)
+        marks = ", ".join("?" * len(columns))
         row = self.conn.execute(
-            "INSERT INTO events (id, user_id, agent_id, world_id, session_id, source, at, "
-            "created_at, user_text, assistant_text, user_name, assistant_name, images, files, "
-            "entities, salience, language, metadata) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING seq",
-            (
-                event.id,
-                *scope_params(event.scope),
-                event.session_id,
-                event.source.value,
-                iso(event.at),
-                iso(event.created_at),
-                event.user_text,
-                event.assistant_text,
-                event.user_name,
-                event.assistant_name,
-                dumps(list(event.images)),
-                dumps(list(event.files)),
-                dumps(list(event.entities)),
-                event.salience,
-                event.language,
-                dumps(event.metadata),
-            ),
+            f"INSERT INTO events ({names}) VALUES ({marks}) RETURNING seq", list(columns.values())
         ).fetchone()
         return _replace_seq(event, int(row[0]))
 
@@ -109,7 +91,7 @@ class Writer(SelfWrites):
         )
 
     def insert_memory(self, memory: Memory) -> None:
-        columns = _memory_columns(memory)
+        columns = memory_columns(memory)
         names = ", ".join(columns)
         marks = ", ".join("?" * len(columns))
         self.conn.execute(
@@ -119,7 +101,7 @@ class Writer(SelfWrites):
 
     def save_memory(self, memory: Memory) -> None:
         """Write every mutable column of an existing memory, and its sources."""
-        columns = _memory_columns(memory)
+        columns = memory_columns(memory)
         for fixed in ("id", "user_id", "agent_id", "world_id", "created_at"):
             columns.pop(fixed)
         assignments = ", ".join(f"{name} = ?" for name in columns)
@@ -451,11 +433,36 @@ class Writer(SelfWrites):
         )
 
 
+def event_columns(event: Event) -> dict[str, object]:
+    """Column -> value of an events row (without seq, which the database assigns)."""
+    user_id, agent_id, world_id = scope_params(event.scope)
+    return {
+        "id": event.id,
+        "user_id": user_id,
+        "agent_id": agent_id,
+        "world_id": world_id,
+        "session_id": event.session_id,
+        "source": event.source.value,
+        "at": iso(event.at),
+        "created_at": iso(event.created_at),
+        "user_text": event.user_text,
+        "assistant_text": event.assistant_text,
+        "user_name": event.user_name,
+        "assistant_name": event.assistant_name,
+        "images": dumps(list(event.images)),
+        "files": dumps(list(event.files)),
+        "entities": dumps(list(event.entities)),
+        "salience": event.salience,
+        "language": event.language,
+        "metadata": dumps(event.metadata),
+    }
+
+
 def _replace_seq(event: Event, seq: int) -> Event:
     return replace(event, seq=seq)
 
 
-def _memory_columns(memory: Memory) -> dict[str, object]:
+def memory_columns(memory: Memory) -> dict[str, object]:
     user_id, agent_id, world_id = scope_params(memory.scope)
     return {
         "id": memory.id,
