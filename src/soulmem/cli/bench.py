@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -22,14 +23,27 @@ def locomo(
     embedder: Annotated[str, typer.Option(help="e5 (default) or use.")] = "e5",
     conversations: Annotated[int | None, typer.Option(help="Only the first N.")] = None,
     out: Annotated[Path | None, typer.Option(help="Also write the JSON here.")] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="'postgres' (a private embedded server) or a postgresql:// server URL: each "
+            "conversation gets a fresh database there. Default: SQLite in memory.",
+        ),
+    ] = None,
 ) -> None:
     """LoCoMo turn retrieval: R@5/10/20, All@10 per category, recall and observe latency."""
+    from contextlib import ExitStack
+
     from soulmem.bench.locomo import run_locomo
     from soulmem.embed import embedder_by_name
     from soulmem.engine import Memory
+    from soulmem.store import POSTGRES_SCHEMES
 
     if not data.exists():
         raise typer.BadParameter(f"{data} not found (LoCoMo lives in ../shared/datasets)")
+    if db is not None and db != "postgres" and not db.startswith(POSTGRES_SCHEMES):
+        raise typer.BadParameter("--db must be 'postgres' or a postgresql:// URL")
     model = embedder_by_name(embedder)
     console = Console(stderr=True)
 
@@ -37,13 +51,25 @@ def locomo(
         if not as_json:
             console.print(f"conversation {done}/{total}")
 
-    result = run_locomo(
-        data,
-        conversations=conversations,
-        progress=progress,
-        memory_factory=lambda: Memory.open(":memory:", embedder=model),
-    )
+    with ExitStack() as stack:
+        databases: list[str] = []
+        new_database: Callable[[str], str] | None = None
+        if db is not None:
+            from soulmem.store.postgres.embedded import scratch_databases
+
+            new_database = stack.enter_context(scratch_databases(None if db == "postgres" else db))
+
+        def open_memory() -> Memory:
+            if new_database is None:
+                return Memory.open(":memory:", embedder=model)
+            databases.append(new_database(f"soulmem_locomo_{len(databases)}"))
+            return Memory.open(databases[-1], embedder=model)
+
+        result = run_locomo(
+            data, conversations=conversations, progress=progress, memory_factory=open_memory
+        )
     result["embedder"] = model.name
+    result["backend"] = "sqlite" if db is None else "postgres"
     text = json.dumps(result, ensure_ascii=False)
     if out is not None:
         out.write_text(text + "\n", encoding="utf-8")
