@@ -326,3 +326,20 @@ def test_bench_scale_loads_in_bulk_and_reports(pg_url: str, tmp_path: Path) -> N
         first = mem.store.recent_events(scope, 1)[0]
         hits = mem.store.lexical_search(scope, tokenize(first.user_text or ""), 5)
         assert first.id in [h.owner_id for h in hits]
+
+
+def test_two_servers_two_workers_eight_clients_lose_and_duplicate_nothing(pg_url: str) -> None:
+    """The suite's size of ``soulmem bench concurrency`` (8 clients x 1,000 turns is run as
+    the benchmark, docs/postgres.md)."""
+    from typer.testing import CliRunner
+
+    from soulmem.cli import app as cli
+
+    out = CliRunner().invoke(
+        cli, ["bench", "concurrency", "--db", pg_url, "--clients", "8", "--turns", "12"]
+    )
+    assert out.exit_code == 0, out.output
+    result = json.loads(out.output)
+    assert result["failed_requests"] == 0, result["failures"]
+    assert (result["lost"], result["duplicated"], result["workers_exited_early"]) == (0, 0, 0)
+    assert _count(pg_url, "events") == 8 * 12

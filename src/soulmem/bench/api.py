@@ -42,7 +42,7 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(db: Path, embedder: str, timeout: float = 120.0) -> Iterator[str]:
+def running_server(db: str | Path, embedder: str, timeout: float = 120.0) -> Iterator[str]:
     """``soulmem serve`` on a free loopback port in a subprocess; yields its base URL."""
     port = free_port()
     command = [

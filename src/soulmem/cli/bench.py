@@ -188,3 +188,45 @@ def scale(
             bulk=store.bulk_load() if postgres else nullcontext(),
         )
     print(json.dumps(result, ensure_ascii=False, indent=None if as_json else 2))
+
+
+@bench_app.command("concurrency")
+def concurrency(
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="postgresql://... (an empty database); default: a private embedded PostgreSQL.",
+        ),
+    ] = None,
+    clients: Annotated[int, typer.Option(help="Concurrent clients (threads).")] = 8,
+    turns: Annotated[int, typer.Option(help="Turns each client writes.")] = 1000,
+    servers: Annotated[int, typer.Option(help="soulmem serve processes.")] = 2,
+    workers: Annotated[int, typer.Option(help="soulmem worker processes.")] = 2,
+    embedder: Annotated[str, typer.Option(help="fake (default: measures the store), e5.")] = (
+        "fake"
+    ),
+) -> None:
+    """API and worker processes on one database, clients writing at once: turns lost or
+    duplicated (both must be 0)."""
+    from contextlib import ExitStack
+
+    from soulmem.bench.concurrency import run_concurrency
+
+    if min(clients, turns, servers) <= 0 or workers < 0:
+        raise typer.BadParameter("--clients, --turns and --servers must be > 0")
+    with ExitStack() as stack:
+        location = db
+        if location is None:
+            from soulmem.store.postgres.embedded import scratch_databases
+
+            location = stack.enter_context(scratch_databases(None))("soulmem_concurrency")
+        result = run_concurrency(
+            location,
+            clients=clients,
+            turns=turns,
+            servers=servers,
+            workers=workers,
+            embedder=embedder,
+        )
+    print(json.dumps(result, ensure_ascii=False))
