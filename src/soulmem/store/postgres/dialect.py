@@ -69,10 +69,15 @@ class Row(tuple[Any, ...]):
         return list(self._names)
 
 
+@functools.lru_cache(maxsize=512)
+def _row_class(names: tuple[str, ...]) -> type[Row]:
+    """One Row class per result shape (statements repeat, so shapes do)."""
+    index = {name: i for i, name in enumerate(names)}
+    return type("Row", (Row,), {"__slots__": (), "_names": index})
+
+
 def row_factory(cursor: psycopg.Cursor[Any]) -> RowMaker[Row]:
-    description = cursor.description or []
-    names = {column.name: i for i, column in enumerate(description)}
-    kind = type("Row", (Row,), {"__slots__": (), "_names": names})
+    kind = _row_class(tuple(column.name for column in cursor.description or []))
 
     def make(values: Sequence[Any]) -> Row:
         row: Row = kind(values)
