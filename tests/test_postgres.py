@@ -343,3 +343,34 @@ def test_two_servers_two_workers_eight_clients_lose_and_duplicate_nothing(pg_url
     assert result["failed_requests"] == 0, result["failures"]
     assert (result["lost"], result["duplicated"], result["workers_exited_early"]) == (0, 0, 0)
     assert _count(pg_url, "events") == 8 * 12
+
+
+def test_the_dialect_translates_the_sqlite_forms_the_shared_sql_uses() -> None:
+    from soulmem.store.postgres.dialect import translate
+
+    assert translate("SELECT a FROM t WHERE b = ? AND c LIKE '5%'") == (
+        "SELECT a FROM t WHERE b = %s AND c LIKE '5%%'"
+    )
+    assert translate("INSERT OR IGNORE INTO event_links (a, b) VALUES (?, ?)") == (
+        "INSERT INTO event_links (a, b) VALUES (%s, %s) ON CONFLICT DO NOTHING"
+    )
+    assert translate("INSERT OR REPLACE INTO scenes (id, place) VALUES (?, ?)") == (
+        "INSERT INTO scenes (id, place) VALUES (%s, %s) "
+        "ON CONFLICT (id) DO UPDATE SET place = EXCLUDED.place"
+    )
+    assert "jsonb_set(metadata::jsonb, '{redacted}', to_jsonb('forgotten'::text))::text" in (
+        translate("UPDATE events SET metadata = json_set(metadata, '$.redacted', 'forgotten')")
+    )
+    assert translate("SET x = min(?, y)") == "SET x = LEAST(%s, y)"
+
+
+def test_passwords_stay_out_of_stats_and_errors(pg_url: str) -> None:
+    from soulmem.store.postgres.connection import redact
+
+    assert redact("postgresql://soul:secret@db:5432/mem") == "postgresql://soul@db:5432/mem"
+    with pytest.raises(StoreError) as caught:
+        PostgresStore(
+            "postgresql://soul:hunter2@127.0.0.1:1/nodb?connect_timeout=2",
+            clock=ManualClock(datetime(2025, 1, 1, tzinfo=UTC)),
+        )
+    assert "hunter2" not in str(caught.value)
