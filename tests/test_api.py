@@ -24,9 +24,13 @@ from soulmem.store.sqlite.writer import scope_token
 OBSERVE = "/v1/scopes/u1/luna/observe"
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
-    db = tmp_path_factory.mktemp("api") / "soul.db"
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def served(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[str, dict[str, str]]]:
+    db = str(tmp_path_factory.mktemp("api") / "soul.db")
+    if request.param == "postgres":
+        db = request.getfixturevalue("pg_new_database")()
     mem = Memory.open(
         db, embedder=FakeEmbedder(), config=Config(surprise=SurpriseConfig(enabled=False))
     )

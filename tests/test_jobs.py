@@ -253,8 +253,8 @@ def _dialogue_jobs(mem: Memory, n: int) -> set[str]:
     return {enqueue(mem, "dialogue", SCOPE, {"message": f"hello {i}"}).id for i in range(n)}
 
 
-def test_threads_never_lease_the_same_job(tmp_path: Path, clock: ManualClock) -> None:
-    path = tmp_path / "jobs.db"
+def test_threads_never_lease_the_same_job(shared_location: str, clock: ManualClock) -> None:
+    path = shared_location
     engines = [Memory.open(path, embedder=FakeEmbedder(), clock=clock) for _ in range(2)]
     try:
         ids = _dialogue_jobs(engines[0], 60)
@@ -281,12 +281,12 @@ import json, pathlib, sys, time
 from soulmem import Memory
 from soulmem.embed import FakeEmbedder
 from soulmem.jobs import JobQueue
-name, path = sys.argv[1], sys.argv[2]
+name, path, marks = sys.argv[1], sys.argv[2], pathlib.Path(sys.argv[3])
 seen = []
 with Memory.open(path, embedder=FakeEmbedder()) as mem:
     queue = JobQueue(mem)
-    pathlib.Path(path + "." + name).touch()  # ready; start together
-    while not pathlib.Path(path + ".go").exists():
+    (marks / name).touch()  # ready; start together
+    while not (marks / "go").exists():
         time.sleep(0.005)
     while True:
         jobs = queue.lease(["dialogue"], name, lease_seconds=600)
@@ -301,13 +301,13 @@ print(json.dumps(seen))
 """
 
 
-def test_two_processes_never_lease_the_same_job(tmp_path: Path) -> None:
-    path = tmp_path / "jobs.db"
+def test_two_processes_never_lease_the_same_job(shared_location: str, tmp_path: Path) -> None:
+    path = shared_location
     with Memory.open(path, embedder=FakeEmbedder()) as mem:
         ids = _dialogue_jobs(mem, 200)
     children = [
         subprocess.Popen(
-            [sys.executable, "-c", _CHILD, f"p{i}", str(path)],
+            [sys.executable, "-c", _CHILD, f"p{i}", path, str(tmp_path)],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -315,10 +315,10 @@ def test_two_processes_never_lease_the_same_job(tmp_path: Path) -> None:
         for i in range(2)
     ]
     deadline = time.monotonic() + 60
-    while not all(Path(f"{path}.p{i}").exists() for i in range(2)):
+    while not all((tmp_path / f"p{i}").exists() for i in range(2)):
         assert time.monotonic() < deadline and all(c.poll() is None for c in children)
         time.sleep(0.01)
-    Path(f"{path}.go").touch()
+    (tmp_path / "go").touch()
     results = [child.communicate(timeout=120) for child in children]
     assert all(child.returncode == 0 for child in children), results
     per_child = [json.loads(out) for out, _ in results]

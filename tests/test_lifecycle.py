@@ -25,9 +25,9 @@ QUIET = Config(surprise=SurpriseConfig(enabled=False), decay=DecayConfig(cluster
 
 
 @pytest.fixture
-def life(tmp_path: Path) -> Iterator[tuple[Memory, ManualClock]]:
+def life(shared_location: str) -> Iterator[tuple[Memory, ManualClock]]:
     clock = ManualClock(T0)
-    engine = Memory.open(tmp_path / "life.db", embedder=FakeEmbedder(), clock=clock, config=QUIET)
+    engine = Memory.open(shared_location, embedder=FakeEmbedder(), clock=clock, config=QUIET)
     yield engine, clock
     engine.close()
 

@@ -138,8 +138,8 @@ def test_readers_run_concurrently_with_the_writer(file_mem: Memory) -> None:
     assert file_mem.store.count_events(luna.scope) == 41
 
 
-def test_data_survives_reopen(tmp_path: Path) -> None:
-    path = tmp_path / "persist.db"
+def test_data_survives_reopen(shared_location: str) -> None:
+    path = shared_location
     with Memory.open(path, embedder=FakeEmbedder()) as mem:
         mem.scope("u1", "luna").observe(user="I love strawberries")
     with Memory.open(path, embedder=FakeEmbedder()) as mem:
@@ -147,15 +147,15 @@ def test_data_survives_reopen(tmp_path: Path) -> None:
         assert "strawberries" in ctx.text
 
 
-def test_closed_store_raises(tmp_path: Path) -> None:
-    mem = Memory.open(tmp_path / "c.db", embedder=FakeEmbedder())
+def test_closed_store_raises(shared_location: str) -> None:
+    mem = Memory.open(shared_location, embedder=FakeEmbedder())
     mem.close()
     with pytest.raises(StoreClosed):
         mem.scope("u", "a").events()
 
 
-def test_changing_the_model_reembeds_instead_of_mixing(tmp_path: Path) -> None:
-    path = tmp_path / "models.db"
+def test_changing_the_model_reembeds_instead_of_mixing(shared_location: str) -> None:
+    path = shared_location
     with Memory.open(path, embedder=FakeEmbedder(32, name="old")) as mem:
         mem.scope("u1", "luna").observe(user="my cat is called Mochi")
     with Memory.open(path, embedder=FakeEmbedder(48, name="new")) as mem:
@@ -165,8 +165,14 @@ def test_changing_the_model_reembeds_instead_of_mixing(tmp_path: Path) -> None:
         ctx = luna.recall("cat Mochi")
         top = next(item for item in ctx.items if item.kind == "turn")
         assert "Mochi" in top.text and top.why["dense"] > 0
-    with sqlite3.connect(path) as conn:
-        models = sorted(r[0] for r in conn.execute("SELECT model FROM embeddings"))
+    if path.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(path) as pg:
+            models = sorted(r[0] for r in pg.execute("SELECT model FROM embeddings"))
+    else:
+        with sqlite3.connect(path) as conn:
+            models = sorted(r[0] for r in conn.execute("SELECT model FROM embeddings"))
     assert models == ["new-48", "new-48", "old-32", "old-32"]
 
 

@@ -28,6 +28,7 @@ app = typer.Typer(
 app.add_typer(bench_app, name="bench")
 app.command()(ops.maintain)
 app.command()(ops.worker)
+app.command()(ops.migrate)
 app.command()(brain.brain)
 app.command()(character.soul)
 app.command()(character.inbox)
@@ -40,7 +41,8 @@ console = Console()
 err = Console(stderr=True)
 
 DbOption = Annotated[
-    str | None, typer.Option("--db", help="Database file, ':memory:' or sqlite:///path.")
+    str | None,
+    typer.Option("--db", help="Database file, ':memory:', sqlite:///path or postgresql://..."),
 ]
 UserOption = Annotated[str, typer.Option("--user", "-u", help="User id of the scope.")]
 AgentOption = Annotated[str, typer.Option("--agent", "-a", help="Agent (character) id.")]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -22,14 +23,27 @@ def locomo(
     embedder: Annotated[str, typer.Option(help="e5 (default) or use.")] = "e5",
     conversations: Annotated[int | None, typer.Option(help="Only the first N.")] = None,
     out: Annotated[Path | None, typer.Option(help="Also write the JSON here.")] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="'postgres' (a private embedded server) or a postgresql:// server URL: each "
+            "conversation gets a fresh database there. Default: SQLite in memory.",
+        ),
+    ] = None,
 ) -> None:
     """LoCoMo turn retrieval: R@5/10/20, All@10 per category, recall and observe latency."""
+    from contextlib import ExitStack
+
     from soulmem.bench.locomo import run_locomo
     from soulmem.embed import embedder_by_name
     from soulmem.engine import Memory
+    from soulmem.store import POSTGRES_SCHEMES
 
     if not data.exists():
         raise typer.BadParameter(f"{data} not found (LoCoMo lives in ../shared/datasets)")
+    if db is not None and db != "postgres" and not db.startswith(POSTGRES_SCHEMES):
+        raise typer.BadParameter("--db must be 'postgres' or a postgresql:// URL")
     model = embedder_by_name(embedder)
     console = Console(stderr=True)
 
@@ -37,13 +51,25 @@ def locomo(
         if not as_json:
             console.print(f"conversation {done}/{total}")
 
-    result = run_locomo(
-        data,
-        conversations=conversations,
-        progress=progress,
-        memory_factory=lambda: Memory.open(":memory:", embedder=model),
-    )
+    with ExitStack() as stack:
+        databases: list[str] = []
+        new_database: Callable[[str], str] | None = None
+        if db is not None:
+            from soulmem.store.postgres.embedded import scratch_databases
+
+            new_database = stack.enter_context(scratch_databases(None if db == "postgres" else db))
+
+        def open_memory() -> Memory:
+            if new_database is None:
+                return Memory.open(":memory:", embedder=model)
+            databases.append(new_database(f"soulmem_locomo_{len(databases)}"))
+            return Memory.open(databases[-1], embedder=model)
+
+        result = run_locomo(
+            data, conversations=conversations, progress=progress, memory_factory=open_memory
+        )
     result["embedder"] = model.name
+    result["backend"] = "sqlite" if db is None else "postgres"
     text = json.dumps(result, ensure_ascii=False)
     if out is not None:
         out.write_text(text + "\n", encoding="utf-8")
@@ -138,3 +164,104 @@ def reliability(
         progress=None if as_json else console.print,
     )
     print(json.dumps(result, ensure_ascii=False, indent=None if as_json else 2))
+
+
+@bench_app.command("scale")
+def scale(
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="An empty database (file path, sqlite:///path or postgresql://...); default: "
+            "a private embedded PostgreSQL.",
+        ),
+    ] = None,
+    memories: Annotated[int, typer.Option(help="Synthetic memories to load.")] = 100_000,
+    per_scope: Annotated[int, typer.Option(help="Memories per scope (user).")] = 1000,
+    queries: Annotated[int, typer.Option(help="Timed recalls.")] = 200,
+    observes: Annotated[int, typer.Option(help="Timed observes.")] = 100,
+    as_json: Annotated[bool, typer.Option("--json", help="Print only the JSON result.")] = False,
+    embedder: Annotated[str, typer.Option(help="e5 (default) or use.")] = "e5",
+) -> None:
+    """Load time, recall / observe latency and database size at N memories (synthetic data
+    written through the store; queries embedded for real)."""
+    from contextlib import ExitStack, nullcontext
+
+    from soulmem.bench.scale import run_scale
+    from soulmem.embed import embedder_by_name
+    from soulmem.engine import Memory
+    from soulmem.store import POSTGRES_SCHEMES
+
+    if memories <= 0 or per_scope <= 0 or queries <= 0 or observes <= 0:
+        raise typer.BadParameter("--memories, --per-scope, --queries and --observes must be > 0")
+    console = Console(stderr=True)
+    with ExitStack() as stack:
+        location = db
+        if location is None:
+            from soulmem.store.postgres.embedded import scratch_databases
+
+            location = stack.enter_context(scratch_databases(None))("soulmem_scale")
+        postgres = location.startswith(POSTGRES_SCHEMES)
+        mem = stack.enter_context(Memory.open(location, embedder=embedder_by_name(embedder)))
+        if mem.store.stats()["counts"]["events"]:
+            raise typer.BadParameter(f"{db} is not empty: bench scale loads its own data")
+        store: Any = mem.store
+
+        def progress(done: int) -> None:
+            if not as_json and done % 20_000 == 0:
+                console.print(f"loaded {done}/{memories}")
+
+        result = run_scale(
+            mem,
+            memories=memories,
+            backend="postgres" if postgres else "sqlite",
+            db_size=store.size_bytes,
+            per_scope=per_scope,
+            queries=queries,
+            observes=observes,
+            progress=progress,
+            bulk=store.bulk_load() if postgres else nullcontext(),
+        )
+    print(json.dumps(result, ensure_ascii=False, indent=None if as_json else 2))
+
+
+@bench_app.command("concurrency")
+def concurrency(
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="postgresql://... (an empty database); default: a private embedded PostgreSQL.",
+        ),
+    ] = None,
+    clients: Annotated[int, typer.Option(help="Concurrent clients (threads).")] = 8,
+    turns: Annotated[int, typer.Option(help="Turns each client writes.")] = 1000,
+    servers: Annotated[int, typer.Option(help="soulmem serve processes.")] = 2,
+    workers: Annotated[int, typer.Option(help="soulmem worker processes.")] = 2,
+    embedder: Annotated[str, typer.Option(help="fake (default: measures the store), e5.")] = (
+        "fake"
+    ),
+) -> None:
+    """API and worker processes on one database, clients writing at once: turns lost or
+    duplicated (both must be 0)."""
+    from contextlib import ExitStack
+
+    from soulmem.bench.fleet import run_fleet
+
+    if min(clients, turns, servers) <= 0 or workers < 0:
+        raise typer.BadParameter("--clients, --turns and --servers must be > 0")
+    with ExitStack() as stack:
+        location = db
+        if location is None:
+            from soulmem.store.postgres.embedded import scratch_databases
+
+            location = stack.enter_context(scratch_databases(None))("soulmem_concurrency")
+        result = run_fleet(
+            location,
+            clients=clients,
+            turns=turns,
+            servers=servers,
+            workers=workers,
+            embedder=embedder,
+        )
+    print(json.dumps(result, ensure_ascii=False))

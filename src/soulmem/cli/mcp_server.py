@@ -20,7 +20,8 @@ def mcp_command(
     agent_id: Annotated[str, typer.Option("--agent", "-a", help="Agent (character) id.")],
     world_id: Annotated[str | None, typer.Option("--world", help="World id (optional).")] = None,
     db: Annotated[
-        str | None, typer.Option("--db", help="Database file, ':memory:' or sqlite:///path.")
+        str | None,
+        typer.Option("--db", help="Database file, ':memory:', sqlite:///path or postgresql://..."),
     ] = None,
     embedder: Annotated[
         str, typer.Option("--embedder", help="e5 (default, best recall), use (fast) or fake.")

@@ -1,4 +1,5 @@
-"""Operator commands: maintenance once, or a worker that keeps running it."""
+"""Operator commands: maintenance once, a worker that keeps running it, and copying a
+database into PostgreSQL."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import typer
 
 from soulmem.cli.common import open_memory
 
-__all__ = ["maintain", "worker"]
+__all__ = ["maintain", "migrate", "worker"]
 
 
 def maintain(
@@ -63,3 +64,25 @@ def worker(
             if rounds and done >= rounds:
                 return
             time.sleep(max(0.0, interval - (time.monotonic() - started)))
+
+
+def migrate(
+    source: Annotated[
+        str, typer.Option("--from", help="The SQLite database: a file path or sqlite:///path.")
+    ],
+    target: Annotated[
+        str, typer.Option("--to", help="An empty PostgreSQL database: postgresql://...")
+    ],
+) -> None:
+    """Copy everything from an embedded SQLite database into PostgreSQL (one transaction:
+    all or nothing). Prints the rows copied per table as JSON."""
+    from soulmem.store import POSTGRES_SCHEMES
+
+    if not target.startswith(POSTGRES_SCHEMES):
+        raise typer.BadParameter("--to must be a postgresql:// URL")
+    if "://" in source and not source.startswith("sqlite:///"):
+        raise typer.BadParameter("--from must be a SQLite file path or sqlite:///path")
+    from soulmem.store.postgres.copy import copy_sqlite_to_postgres
+
+    copied = copy_sqlite_to_postgres(source, target)
+    print(json.dumps({"copied": copied}))

@@ -20,7 +20,8 @@ keys_app = typer.Typer(help="API keys of the HTTP service.", no_args_is_help=Tru
 _LIMITS = ServiceLimits()
 
 DbOption = Annotated[
-    str | None, typer.Option("--db", help="Database file, ':memory:' or sqlite:///path.")
+    str | None,
+    typer.Option("--db", help="Database file, ':memory:', sqlite:///path or postgresql://..."),
 ]
 
 

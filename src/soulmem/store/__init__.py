@@ -1,8 +1,8 @@
 """Storage: the :class:`Store` protocol and its backends.
 
 Everything outside ``store/`` talks to the protocol only; backend-specific code stays in
-``store/sqlite`` (and, later, ``store/postgres``). :func:`open_store` picks a backend from a
-location string.
+``store/sqlite`` and ``store/postgres``. :func:`open_store` picks a backend from a location
+string; the PostgreSQL backend (and psycopg) is imported only for a ``postgresql://`` URL.
 """
 
 from __future__ import annotations
@@ -13,7 +13,18 @@ from soulmem.clock import Clock
 from soulmem.errors import InvalidInput
 from soulmem.store.base import LexicalHit, Store, StoreWriter, VectorHit
 
-__all__ = ["LexicalHit", "Store", "StoreWriter", "VectorHit", "default_path", "open_store"]
+__all__ = [
+    "POSTGRES_SCHEMES",
+    "LexicalHit",
+    "Store",
+    "StoreWriter",
+    "VectorHit",
+    "default_path",
+    "open_store",
+]
+
+#: URL schemes that open the PostgreSQL store.
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 def default_path() -> Path:
@@ -24,9 +35,12 @@ def default_path() -> Path:
 
 
 def open_store(location: str | Path | None, *, clock: Clock) -> Store:
-    """Open the store at ``location``: None (default file), ``":memory:"``, a path, or
-    ``sqlite:///path``."""
+    """Open the store at ``location``: None (default file), ``":memory:"``, a path,
+    ``sqlite:///path`` or ``postgresql://user:password@host:port/database``."""
     from soulmem.store.sqlite import SQLiteStore
+
+    if isinstance(location, str) and location.startswith(POSTGRES_SCHEMES):
+        return _open_postgres(location, clock=clock)
 
     if location is None:
         path: str | Path = default_path()
@@ -38,7 +52,7 @@ def open_store(location: str | Path | None, *, clock: Clock) -> Store:
         elif "://" in location:
             raise InvalidInput(
                 f"unsupported database URL {location.split('://')[0]!r}://: use a file path, "
-                "':memory:' or sqlite:///path"
+                "':memory:', sqlite:///path or postgresql://..."
             )
         elif not location.strip():
             raise InvalidInput("database location must not be empty")
@@ -49,3 +63,13 @@ def open_store(location: str | Path | None, *, clock: Clock) -> Store:
             f"database location must be a str or Path, got {type(location).__name__}"
         )
     return SQLiteStore(path, clock=clock)
+
+
+def _open_postgres(url: str, *, clock: Clock) -> Store:
+    try:
+        from soulmem.store.postgres import PostgresStore
+    except ImportError as exc:
+        raise InvalidInput(
+            "a postgresql:// database needs the postgres extra: pip install 'soulmem[postgres]'"
+        ) from exc
+    return PostgresStore(url, clock=clock)

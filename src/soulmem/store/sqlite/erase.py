@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
 from contextlib import AbstractContextManager
 from typing import Protocol
 
 from soulmem.model import Scope
+from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.vectors import VectorCache
 from soulmem.store.sqlite.writer import scope_token
 
@@ -46,12 +46,29 @@ _OWNERS = ("events", "memories", "facts", "summaries")
 class _Host(Protocol):
     _vectors: VectorCache
 
-    def _begin(self) -> AbstractContextManager[sqlite3.Connection]: ...
+    def _begin(self) -> AbstractContextManager[SqlConnection]: ...
 
     def compact(self) -> None: ...
 
+    def _forget_scopes(self, conn: SqlConnection, tokens: list[str]) -> None: ...
+
 
 class EraseUser:
+    def _forget_scopes(self, conn: SqlConnection, tokens: list[str]) -> None:
+        """Drop the lexical documents and vector versions of these scopes (by scope token)."""
+        for token in tokens:
+            rowids = [
+                r[0]
+                for r in conn.execute(
+                    "SELECT rowid FROM lexical WHERE lexical MATCH ?",
+                    (f'scope_key : "{token}"',),
+                )
+            ]
+            for rowid in rowids:
+                conn.execute("DELETE FROM lexical WHERE rowid = ?", (rowid,))
+                conn.execute("DELETE FROM lexical_docs WHERE rowid = ?", (rowid,))
+            conn.execute("DELETE FROM vector_versions WHERE scope_key = ?", (token,))
+
     def erase_user(self: _Host, user_id: str) -> int:
         """Delete every row of ``user_id`` (all of its scopes) from every table, with the
         lexical index entries and vector versions of its scopes, then compact so the data
@@ -67,19 +84,7 @@ class EraseUser:
                     (user_id,),
                 )
             }
-            tokens = [scope_token(scope) for scope in scopes]
-            for token in tokens:
-                rowids = [
-                    r[0]
-                    for r in conn.execute(
-                        "SELECT rowid FROM lexical WHERE lexical MATCH ?",
-                        (f'scope_key : "{token}"',),
-                    )
-                ]
-                for rowid in rowids:
-                    conn.execute("DELETE FROM lexical WHERE rowid = ?", (rowid,))
-                    conn.execute("DELETE FROM lexical_docs WHERE rowid = ?", (rowid,))
-                conn.execute("DELETE FROM vector_versions WHERE scope_key = ?", (token,))
+            self._forget_scopes(conn, [scope_token(scope) for scope in scopes])
             for table in _OWNERS:  # documents whose FTS row was already gone
                 conn.execute(
                     f"DELETE FROM lexical_docs WHERE owner_id IN "

@@ -4,7 +4,6 @@ the inbox), mixed into SQLiteStore."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
@@ -15,13 +14,14 @@ import numpy as np
 from soulmem.clock import from_iso
 from soulmem.model import Event, ForgettingEntry, InboxItem, Memory, Scope, Summary, Tier
 from soulmem.store.base import Vector
+from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.rows import SCOPE_WHERE, event_from_row, iso, scope_from_row, scope_params
 
 __all__ = ["LifecycleReads"]
 
 
 class _Host(Protocol):
-    def _read(self) -> AbstractContextManager[sqlite3.Connection]: ...
+    def _read(self) -> AbstractContextManager[SqlConnection]: ...
 
     def get_memories(self, ids: Sequence[str]) -> list[Memory]: ...
 

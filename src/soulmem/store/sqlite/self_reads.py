@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
@@ -21,6 +20,7 @@ from soulmem.model import (
     Scene,
     Scope,
 )
+from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.rows import SCOPE_WHERE, iso, scope_params
 from soulmem.store.sqlite.self_rows import (
     belief_from_row,
@@ -36,7 +36,7 @@ __all__ = ["SelfReads"]
 
 
 class _Host(Protocol):
-    def _read(self) -> AbstractContextManager[sqlite3.Connection]: ...
+    def _read(self) -> AbstractContextManager[SqlConnection]: ...
 
 
 class SelfReads:

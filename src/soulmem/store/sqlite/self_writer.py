@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from soulmem.model import Belief, Imagination, Island, Mood, Note, Relationship, Scene, Scope
+from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.rows import dumps, iso, scope_params
 
 __all__ = ["SelfWrites"]
 
 
 class SelfWrites:
-    conn: sqlite3.Connection
+    conn: SqlConnection
 
     def put_relationship(self, rel: Relationship) -> None:
         self.conn.execute(

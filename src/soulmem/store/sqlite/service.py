@@ -11,15 +11,18 @@ from typing import Any, Protocol
 
 from soulmem.clock import from_iso
 from soulmem.model import ApiKey, Job, Scope
+from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.rows import dumps, iso
 
 __all__ = ["ServiceStore"]
 
 
 class _Host(Protocol):
-    def _read(self) -> AbstractContextManager[sqlite3.Connection]: ...
+    _LOCK_DUE: str
 
-    def _begin(self) -> AbstractContextManager[sqlite3.Connection]: ...
+    def _read(self) -> AbstractContextManager[SqlConnection]: ...
+
+    def _begin(self) -> AbstractContextManager[SqlConnection]: ...
 
 
 def _opt(text: str | None) -> datetime | None:
@@ -62,6 +65,10 @@ def _job(row: sqlite3.Row) -> Job:
 
 
 class ServiceStore:
+    #: Appended to the query that picks due jobs (PostgreSQL: lock them, skip those another
+    #: worker is leasing; SQLite's single writer already serialises leases).
+    _LOCK_DUE = ""
+
     # -- API keys ---------------------------------------------------------------------------
 
     def create_key(self: _Host, key: ApiKey, key_hash: str) -> None:
@@ -113,10 +120,10 @@ class ServiceStore:
                 if row is not None:
                     return _job(row)
             scope = job.scope
-            conn.execute(
+            cur = conn.execute(
                 "INSERT INTO jobs (id, kind, user_id, agent_id, world_id, payload, status, "
                 "attempts, run_after, created_at, updated_at, dedupe_key, tenant, max_attempts) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT (dedupe_key) DO NOTHING",
                 (
                     job.id,
                     job.kind,
@@ -134,6 +141,11 @@ class ServiceStore:
                     job.max_attempts,
                 ),
             )
+            if cur.rowcount == 0:  # another process queued the same dedupe_key meanwhile
+                row = conn.execute(
+                    "SELECT * FROM jobs WHERE dedupe_key = ?", (job.dedupe_key,)
+                ).fetchone()
+                return _job(row)
             return job
 
     def lease_jobs(
@@ -158,7 +170,7 @@ class ServiceStore:
             rows = conn.execute(
                 f"SELECT id FROM jobs WHERE kind IN ({marks}) AND ((status = 'queued' AND "
                 f"run_after <= ?) OR (status = 'leased' AND lease_until <= ?)){tenant_sql} "
-                "ORDER BY run_after, rowid LIMIT ?",
+                f"ORDER BY run_after, rowid LIMIT ?{self._LOCK_DUE}",
                 [*params, limit],
             ).fetchall()
             ids = [r[0] for r in rows]

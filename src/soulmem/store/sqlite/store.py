@@ -14,6 +14,7 @@ from soulmem.clock import Clock
 from soulmem.errors import StoreError
 from soulmem.model import Event, Fact, Memory, Revision, Scope
 from soulmem.store.base import LexicalHit, Vector, VectorHit
+from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.connection import BUSY_TIMEOUT_MS, Connections
 from soulmem.store.sqlite.erase import EraseUser
 from soulmem.store.sqlite.lifecycle import LifecycleReads
@@ -56,7 +57,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
     def transaction(self) -> Iterator[Writer]:
         """Everything written in the block commits together; after-commit callbacks run only
         once the commit succeeded."""
-        with self._db.begin() as conn:
+        with self._begin() as conn:
             writer = Writer(conn)
             try:
                 yield writer
@@ -67,16 +68,16 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
 
     # -- reads ----------------------------------------------------------------------------
 
-    def _read(self) -> AbstractContextManager[sqlite3.Connection]:
+    def _read(self) -> AbstractContextManager[SqlConnection]:
         return self._db.read()
 
-    def _begin(self) -> AbstractContextManager[sqlite3.Connection]:
+    def _begin(self) -> AbstractContextManager[SqlConnection]:
         return self._db.begin()
 
     def compact(self) -> None:
         """After purges: merge the lexical index (dropping deleted entries) and checkpoint the
         WAL, so removed text leaves the database files (secure_delete zeroes freed pages)."""
-        with self._db.begin() as conn:
+        with self._begin() as conn:
             conn.execute("INSERT INTO lexical (lexical) VALUES ('optimize')")
         self._db.checkpoint()
 
@@ -99,7 +100,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         return problems
 
     def last_event(self, scope: Scope) -> Event | None:
-        with self._db.read() as conn:
+        with self._read() as conn:
             row = conn.execute(
                 f"SELECT * FROM events WHERE {SCOPE_WHERE} ORDER BY seq DESC LIMIT 1",
                 scope_params(scope),
@@ -107,7 +108,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         return None if row is None else event_from_row(row)
 
     def recent_events(self, scope: Scope, limit: int) -> list[Event]:
-        with self._db.read() as conn:
+        with self._read() as conn:
             rows = conn.execute(
                 f"SELECT * FROM events WHERE {SCOPE_WHERE} ORDER BY seq DESC LIMIT ?",
                 (*scope_params(scope), limit),
@@ -118,7 +119,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         if not ids:
             return []
         found: dict[str, Event] = {}
-        with self._db.read() as conn:
+        with self._read() as conn:
             for chunk in _chunks(list(dict.fromkeys(ids)), 500):
                 marks = ",".join("?" * len(chunk))
                 for row in conn.execute(f"SELECT * FROM events WHERE id IN ({marks})", chunk):
@@ -128,7 +129,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
     def iter_events(self, scope: Scope | None = None, batch: int = 500) -> Iterator[Event]:
         last = 0
         while True:
-            with self._db.read() as conn:
+            with self._read() as conn:
                 if scope is None:
                     rows = conn.execute(
                         "SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?", (last, batch)
@@ -146,7 +147,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
             last = rows[-1]["seq"]
 
     def count_events(self, scope: Scope) -> int:
-        with self._db.read() as conn:
+        with self._read() as conn:
             row = conn.execute(
                 f"SELECT count(*) FROM events WHERE {SCOPE_WHERE}", scope_params(scope)
             ).fetchone()
@@ -156,7 +157,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         if not ids:
             return []
         found: dict[str, Memory] = {}
-        with self._db.read() as conn:
+        with self._read() as conn:
             for chunk in _chunks(list(dict.fromkeys(ids)), 400):
                 marks = ",".join("?" * len(chunk))
                 sources: dict[str, list[str]] = {}
@@ -173,7 +174,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
     def list_memories(
         self, scope: Scope, *, status: str = "active", limit: int = 100, offset: int = 0
     ) -> list[Memory]:
-        with self._db.read() as conn:
+        with self._read() as conn:
             ids = [
                 r[0]
                 for r in conn.execute(
@@ -187,7 +188,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
     def iter_memories(self, batch: int = 500) -> Iterator[Memory]:
         last = 0
         while True:
-            with self._db.read() as conn:
+            with self._read() as conn:
                 rows = conn.execute(
                     "SELECT rowid, id FROM memories WHERE rowid > ? ORDER BY rowid LIMIT ?",
                     (last, batch),
@@ -198,12 +199,12 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
             last = int(rows[-1][0])
 
     def get_meta(self, key: str) -> str | None:
-        with self._db.read() as conn:
+        with self._read() as conn:
             row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
     def superseded_facts(self, scope: Scope) -> list[Fact]:
-        with self._db.read() as conn:
+        with self._read() as conn:
             rows = conn.execute(
                 f"SELECT * FROM facts WHERE {SCOPE_WHERE} AND valid_to IS NOT NULL "
                 "ORDER BY valid_from",
@@ -212,7 +213,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         return [fact_from_row(r) for r in rows]
 
     def revisions(self, target_kind: str, target_id: str) -> list[Revision]:
-        with self._db.read() as conn:
+        with self._read() as conn:
             rows = conn.execute(
                 "SELECT * FROM revisions WHERE target_kind = ? AND target_id = ? "
                 "ORDER BY at, rowid",
@@ -221,7 +222,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         return [revision_from_row(r) for r in rows]
 
     def current_facts(self, scope: Scope) -> list[Fact]:
-        with self._db.read() as conn:
+        with self._read() as conn:
             rows = conn.execute(
                 f"SELECT * FROM facts WHERE {SCOPE_WHERE} AND valid_to IS NULL ORDER BY valid_from",
                 scope_params(scope),
@@ -229,7 +230,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         return [fact_from_row(r) for r in rows]
 
     def scopes(self) -> list[Scope]:
-        with self._db.read() as conn:
+        with self._read() as conn:
             rows = conn.execute(
                 "SELECT DISTINCT user_id, agent_id, world_id FROM events "
                 "ORDER BY user_id, agent_id, world_id"
@@ -239,7 +240,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
     def lexical_search(self, scope: Scope, tokens: Sequence[str], limit: int) -> list[LexicalHit]:
         if not tokens:
             return []
-        with self._db.read() as conn:
+        with self._read() as conn:
             rows = conn.execute(
                 "SELECT d.owner_kind, d.owner_id, bm25(lexical, 0.0, 1.0) AS rank "
                 "FROM lexical JOIN lexical_docs d ON d.rowid = lexical.rowid "
@@ -257,7 +258,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         limit: int,
         include_ids: Sequence[str] = (),
     ) -> list[VectorHit]:
-        with self._db.read() as conn:
+        with self._read() as conn:
             ids, matrix = self._vectors.matrix(
                 conn, scope_token(scope), scope_params(scope), model, owner_kind
             )
@@ -286,7 +287,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
     def reply_neighbours(self, event_ids: Sequence[str]) -> dict[str, set[str]]:
         """The turns each event replies to or is replied to by (reply_to links)."""
         found: dict[str, set[str]] = {}
-        with self._db.read() as conn:
+        with self._read() as conn:
             for chunk in _chunks(list(dict.fromkeys(event_ids)), 400):
                 marks = ",".join("?" * len(chunk))
                 for a, b in conn.execute(
@@ -300,12 +301,16 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
 
     def memories_for_events(self, event_ids: Sequence[str]) -> dict[str, list[str]]:
         result: dict[str, list[str]] = {}
-        with self._db.read() as conn:
+        with self._read() as conn:
             for chunk in _chunks(list(dict.fromkeys(event_ids)), 500):
                 marks = ",".join("?" * len(chunk))
+                # EXISTS, not a join: SQLite's planner otherwise may scan every active memory
+                # (17 s a recall at 100k memories); this reads the sources by event, then
+                # looks each memory up by key.
                 for row in conn.execute(
-                    "SELECT s.event_id, s.memory_id FROM memory_sources s JOIN memories m "
-                    f"ON m.id = s.memory_id WHERE s.event_id IN ({marks}) AND m.status = 'active'",
+                    "SELECT s.event_id, s.memory_id FROM memory_sources s "
+                    f"WHERE s.event_id IN ({marks}) AND EXISTS (SELECT 1 FROM memories m "
+                    "WHERE m.id = s.memory_id AND m.status = 'active') ORDER BY s.rowid",
                     chunk,
                 ):
                     result.setdefault(row[0], []).append(row[1])
@@ -323,7 +328,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
                 "(t.user_text IS NOT NULL OR t.assistant_text IS NOT NULL OR t.images != '[]')",
             ),
         }[owner_kind]
-        with self._db.read() as conn:
+        with self._read() as conn:
             rows = conn.execute(
                 f"SELECT t.id FROM {table} t LEFT JOIN embeddings e ON e.owner_kind = ? "
                 f"AND e.owner_id = t.id AND e.model = ? WHERE e.owner_id IS NULL AND {alive} "
@@ -334,7 +339,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
 
     def get_facts(self, ids: Sequence[str]) -> list[Fact]:
         found: dict[str, Fact] = {}
-        with self._db.read() as conn:
+        with self._read() as conn:
             for chunk in _chunks(list(dict.fromkeys(ids)), 500):
                 marks = ",".join("?" * len(chunk))
                 for row in conn.execute(f"SELECT * FROM facts WHERE id IN ({marks})", chunk):
@@ -342,7 +347,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         return [found[i] for i in ids if i in found]
 
     def stats(self) -> dict[str, Any]:
-        with self._db.read() as conn:
+        with self._read() as conn:
             counts = {
                 table: int(conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
                 for table in ("events", "memories", "facts", "embeddings", "revisions", "jobs")
@@ -351,6 +356,13 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
 
     def applied_migrations(self) -> list[str]:
         return self._db.applied_migrations()
+
+    def size_bytes(self) -> int:
+        """Bytes on disk: the database file and its WAL (0 for ``:memory:``)."""
+        if self._db.in_memory:
+            return 0
+        files = [Path(self.location), Path(self.location + "-wal")]
+        return sum(f.stat().st_size for f in files if f.exists())
 
     def close(self) -> None:
         self._db.close()

@@ -7,13 +7,13 @@ anything else (a delete, another process's rewrite) reloads the scope.
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
+from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.rows import SCOPE_WHERE
 
 __all__ = ["VectorCache"]
@@ -37,7 +37,7 @@ class VectorCache:
 
     def matrix(
         self,
-        conn: sqlite3.Connection,
+        conn: SqlConnection,
         scope_key: str,
         scope_params: tuple[str, str, str],
         model: str,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -25,10 +24,11 @@ from soulmem.model import (
     Summary,
 )
 from soulmem.store.base import Vector
+from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.rows import SCOPE_WHERE, dumps, fact_from_row, iso, scope_params
 from soulmem.store.sqlite.self_writer import SelfWrites
 
-__all__ = ["Writer", "scope_token"]
+__all__ = ["Writer", "event_columns", "memory_columns", "scope_token"]
 
 
 def scope_token(scope: Scope) -> str:
@@ -39,7 +39,7 @@ def scope_token(scope: Scope) -> str:
 class Writer(SelfWrites):
     """The writes of one transaction on the writer connection."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: SqlConnection) -> None:
         self.conn = conn
         self.callbacks: list[Callable[[], None]] = []
 
@@ -54,33 +54,13 @@ class Writer(SelfWrites):
         return None if row is None else str(row[0])
 
     def insert_event(self, event: Event) -> Event:
-        cur = self.conn.execute(
-            "INSERT INTO events (id, user_id, agent_id, world_id, session_id, source, at, "
-            "created_at, user_text, assistant_text, user_name, assistant_name, images, files, "
-            "entities, salience, language, metadata) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (
-                event.id,
-                *scope_params(event.scope),
-                event.session_id,
-                event.source.value,
-                iso(event.at),
-                iso(event.created_at),
-                event.user_text,
-                event.assistant_text,
-                event.user_name,
-                event.assistant_name,
-                dumps(list(event.images)),
-                dumps(list(event.files)),
-                dumps(list(event.entities)),
-                event.salience,
-                event.language,
-                dumps(event.metadata),
-            ),
-        )
-        seq = cur.lastrowid
-        assert seq is not None
-        return _replace_seq(event, seq)
+        columns = event_columns(event)
+        names = ", ".join(columns)
+        marks = ", ".join("?" * len(columns))
+        row = self.conn.execute(
+            f"INSERT INTO events ({names}) VALUES ({marks}) RETURNING seq", list(columns.values())
+        ).fetchone()
+        return _replace_seq(event, int(row[0]))
 
     def set_meta(self, key: str, value: str) -> None:
         self.conn.execute(
@@ -111,7 +91,7 @@ class Writer(SelfWrites):
         )
 
     def insert_memory(self, memory: Memory) -> None:
-        columns = _memory_columns(memory)
+        columns = memory_columns(memory)
         names = ", ".join(columns)
         marks = ", ".join("?" * len(columns))
         self.conn.execute(
@@ -121,7 +101,7 @@ class Writer(SelfWrites):
 
     def save_memory(self, memory: Memory) -> None:
         """Write every mutable column of an existing memory, and its sources."""
-        columns = _memory_columns(memory)
+        columns = memory_columns(memory)
         for fixed in ("id", "user_id", "agent_id", "world_id", "created_at"):
             columns.pop(fixed)
         assignments = ", ".join(f"{name} = ?" for name in columns)
@@ -211,13 +191,7 @@ class Writer(SelfWrites):
         )
         for model in models:
             self._bump_vectors(scope, model, "memory")
-        doc = self.conn.execute(
-            "SELECT rowid FROM lexical_docs WHERE owner_kind = 'memory' AND owner_id = ?",
-            (memory_id,),
-        ).fetchone()
-        if doc is not None:
-            self.conn.execute("DELETE FROM lexical WHERE rowid = ?", (doc[0],))
-            self.conn.execute("DELETE FROM lexical_docs WHERE rowid = ?", (doc[0],))
+        self._unindex("memory", memory_id)
         self.conn.execute(
             "DELETE FROM revisions WHERE target_kind = 'memory' AND target_id = ?", (memory_id,)
         )
@@ -237,6 +211,16 @@ class Writer(SelfWrites):
                 )
                 redacted.append(event_id)
         return redacted
+
+    def _unindex(self, owner_kind: str, owner_id: str) -> None:
+        """Drop the record's lexical document."""
+        doc = self.conn.execute(
+            "SELECT rowid FROM lexical_docs WHERE owner_kind = ? AND owner_id = ?",
+            (owner_kind, owner_id),
+        ).fetchone()
+        if doc is not None:
+            self.conn.execute("DELETE FROM lexical WHERE rowid = ?", (doc[0],))
+            self.conn.execute("DELETE FROM lexical_docs WHERE rowid = ?", (doc[0],))
 
     def _bump_vectors(self, scope: Scope, model: str, owner_kind: str) -> None:
         self.conn.execute(
@@ -288,7 +272,7 @@ class Writer(SelfWrites):
         self.conn.executemany(
             "INSERT INTO maintenance (user_id, agent_id, world_id, duty, counter) "
             "VALUES (?,?,?,?,1) ON CONFLICT (user_id, agent_id, world_id, duty) DO UPDATE "
-            "SET counter = counter + 1",
+            "SET counter = maintenance.counter + 1",
             [(*scope_params(scope), duty) for duty in duties],
         )
 
@@ -449,11 +433,36 @@ class Writer(SelfWrites):
         )
 
 
+def event_columns(event: Event) -> dict[str, object]:
+    """Column -> value of an events row (without seq, which the database assigns)."""
+    user_id, agent_id, world_id = scope_params(event.scope)
+    return {
+        "id": event.id,
+        "user_id": user_id,
+        "agent_id": agent_id,
+        "world_id": world_id,
+        "session_id": event.session_id,
+        "source": event.source.value,
+        "at": iso(event.at),
+        "created_at": iso(event.created_at),
+        "user_text": event.user_text,
+        "assistant_text": event.assistant_text,
+        "user_name": event.user_name,
+        "assistant_name": event.assistant_name,
+        "images": dumps(list(event.images)),
+        "files": dumps(list(event.files)),
+        "entities": dumps(list(event.entities)),
+        "salience": event.salience,
+        "language": event.language,
+        "metadata": dumps(event.metadata),
+    }
+
+
 def _replace_seq(event: Event, seq: int) -> Event:
     return replace(event, seq=seq)
 
 
-def _memory_columns(memory: Memory) -> dict[str, object]:
+def memory_columns(memory: Memory) -> dict[str, object]:
     user_id, agent_id, world_id = scope_params(memory.scope)
     return {
         "id": memory.id,

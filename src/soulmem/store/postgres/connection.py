@@ -1,0 +1,135 @@
+"""PostgreSQL connections: a pool, named migrations (recorded like SQLite's), transactions."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from importlib import resources
+from typing import Any
+
+import psycopg
+from pgvector.psycopg import register_vector
+from psycopg_pool import ConnectionPool
+
+from soulmem.errors import MigrationError, StoreBusy, StoreClosed, StoreError
+from soulmem.store.postgres.dialect import Connection
+
+__all__ = ["PgConnections", "migrations", "redact"]
+
+#: Serialises migrations of processes starting together (pg_advisory_xact_lock key).
+_MIGRATION_LOCK = 0x50554C4D  # "SOUL"
+
+#: SQLSTATEs of conflicts between concurrent transactions (deadlock, serialization failure).
+_CONFLICTS = {"40P01", "40001", "55P03"}
+
+
+def migrations() -> list[tuple[str, str]]:
+    """(name, sql) of every PostgreSQL migration shipped in the package, in order."""
+    folder = resources.files("soulmem.store.postgres") / "migrations"
+    return sorted(
+        (item.name.removesuffix(".sql"), item.read_text(encoding="utf-8"))
+        for item in folder.iterdir()
+        if item.name.endswith(".sql")
+    )
+
+
+class PgConnections:
+    """A pool of autocommit connections: reads run one statement each, writes inside an
+    explicit transaction (:meth:`begin`)."""
+
+    def __init__(self, url: str, *, min_size: int = 1, max_size: int = 8) -> None:
+        self.url = url
+        self._closed = False
+        self._lock = threading.Lock()
+        try:
+            with psycopg.connect(url, autocommit=True) as conn:
+                _migrate(conn)
+            self._pool = ConnectionPool(
+                url,
+                min_size=min_size,
+                max_size=max_size,
+                kwargs={"autocommit": True},
+                configure=_configure,
+                open=True,
+                name="soulmem",
+            )
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot open database {redact(url)}: {exc}") from exc
+
+    def applied_migrations(self) -> list[str]:
+        with self.read() as conn:
+            return [
+                r[0] for r in conn.execute("SELECT name FROM _soulmem_migrations ORDER BY name")
+            ]
+
+    @contextmanager
+    def read(self) -> Iterator[Connection]:
+        self._check_open()
+        with self._pool.connection() as raw:
+            try:
+                yield Connection(raw)
+            except psycopg.Error as exc:
+                raise StoreError(f"read failed: {exc}") from exc
+
+    @contextmanager
+    def begin(self) -> Iterator[Connection]:
+        """One transaction: COMMIT when the block ends, ROLLBACK if it raises. A conflict with
+        a concurrent transaction (deadlock, lock timeout) rolls back and raises StoreBusy."""
+        self._check_open()
+        with self._pool.connection() as raw:
+            try:
+                with raw.transaction():
+                    yield Connection(raw)
+            except psycopg.Error as exc:
+                if exc.sqlstate in _CONFLICTS:
+                    raise StoreBusy(f"write conflicted with another transaction: {exc}") from exc
+                raise StoreError(f"write failed: {exc}") from exc
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StoreClosed("the store was closed")
+
+    def close(self) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            self._pool.close()
+
+
+def _configure(conn: psycopg.Connection[Any]) -> None:
+    register_vector(conn)
+    # an HNSW scan filtered by scope keeps scanning until it found enough rows of the scope
+    conn.execute("SET hnsw.iterative_scan = strict_order")
+
+
+def _migrate(conn: psycopg.Connection[Any]) -> None:
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS _soulmem_migrations (name TEXT PRIMARY KEY, "
+            "applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+        )
+        done = {str(r[0]) for r in conn.execute("SELECT name FROM _soulmem_migrations")}
+        known = migrations()
+        unknown = done - {name for name, _ in known}
+        if unknown:
+            raise MigrationError(
+                f"database has migrations this soulmem does not know: {sorted(unknown)}; "
+                "upgrade soulmem"
+            )
+        for name, sql in known:
+            if name in done:
+                continue
+            conn.execute(sql.encode("utf-8"))  # the whole file: simple-query protocol
+            conn.execute("INSERT INTO _soulmem_migrations (name) VALUES (%s)", (name,))
+
+
+def redact(url: str) -> str:
+    """The URL without its password."""
+    if "@" not in url or "://" not in url:
+        return url
+    scheme, rest = url.split("://", 1)
+    credentials, host = rest.rsplit("@", 1)
+    return f"{scheme}://{credentials.split(':', 1)[0]}@{host}"

@@ -1,0 +1,169 @@
+"""Lexical search on PostgreSQL with the ranking of the embedded store.
+
+Documents are the token lists of soulmem's own tokenizer (the same terms SQLite's FTS5 table
+holds). Ranking reproduces FTS5's ``bm25(lexical, 0.0, 1.0)`` as the SQLite store calls it
+(k1 = 1.2, b = 0.75; the scope column weighs 0 but its one token counts in every document
+length; IDF over the whole collection, floored at 1e-6), so both backends rank the same data
+the same way. The collection statistics are maintained in the writing transaction.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+
+from soulmem.store.base import LexicalHit
+from soulmem.store.postgres.dialect import Connection
+
+__all__ = [
+    "SHARDS",
+    "index",
+    "rebuild_statistics",
+    "search",
+    "shard_of",
+    "unindex",
+    "unindex_scope",
+]
+
+K1 = 1.2
+B = 0.75
+#: Statistics rows per term (and for the collection), chosen by scope.
+SHARDS = 8
+
+
+def shard_of(scope_key: str) -> int:
+    return int(scope_key[1:8], 16) % SHARDS
+
+
+def index(
+    conn: Connection, scope_key: str, owner_kind: str, owner_id: str, tokens: Sequence[str]
+) -> None:
+    """(Re)index one record's tokens."""
+    old = conn.execute(
+        "SELECT rowid FROM lexical_docs WHERE owner_kind = ? AND owner_id = ? FOR UPDATE",
+        (owner_kind, owner_id),
+    ).fetchone()
+    if old is not None:
+        unindex(conn, [int(old[0])])
+    counts = Counter(tokens)
+    length = len(tokens) + 1  # + the scope token of FTS5's scope_key column
+    doc = int(
+        conn.execute(
+            "INSERT INTO lexical_docs (owner_kind, owner_id, scope_key, length) "
+            "VALUES (?, ?, ?, ?) RETURNING rowid",
+            (owner_kind, owner_id, scope_key, length),
+        ).fetchone()[0]
+    )
+    terms = sorted(counts)
+    if terms:
+        conn.execute(
+            "INSERT INTO lexical_terms (scope_key, term, doc, tf) "
+            "SELECT ?, t, ?, n FROM unnest(?::text[], ?::bigint[]) AS u (t, n)",
+            (scope_key, doc, terms, [counts[t] for t in terms]),
+        )
+    _count(conn, shard_of(scope_key), terms, docs=1, tokens=length)
+
+
+def rebuild_statistics(conn: Connection) -> None:
+    """Recompute document frequencies and collection sizes from the postings (after a bulk
+    load); the same values :func:`index` maintains one document at a time."""
+    shard = f"(('x0' || substr(scope_key, 2, 7))::bit(32)::int % {SHARDS})"
+    conn.execute("DELETE FROM lexical_df")
+    conn.execute("DELETE FROM lexical_stats")
+    conn.execute(
+        f"INSERT INTO lexical_df (term, shard, n) SELECT term, {shard}, count(*) "
+        "FROM lexical_terms GROUP BY 1, 2"
+    )
+    conn.execute(
+        f"INSERT INTO lexical_stats (shard, docs, tokens) SELECT {shard}, count(*), sum(length) "
+        "FROM lexical_docs GROUP BY 1"
+    )
+
+
+def _count(conn: Connection, shard: int, terms: list[str], *, docs: int, tokens: int) -> None:
+    """Add ``docs`` documents of ``tokens`` tokens, containing ``terms``, to the statistics
+    (negative to remove). Terms are locked in sorted order so concurrent writers cannot
+    deadlock on them."""
+    if terms:
+        conn.execute(
+            "INSERT INTO lexical_df (term, shard, n) SELECT t, ?, ? FROM unnest(?::text[]) AS t "
+            "ORDER BY t ON CONFLICT (term, shard) DO UPDATE SET n = lexical_df.n + EXCLUDED.n",
+            (shard, docs, sorted(terms)),
+        )
+    conn.execute(
+        "INSERT INTO lexical_stats (shard, docs, tokens) VALUES (?, ?, ?) ON CONFLICT (shard) "
+        "DO UPDATE SET docs = lexical_stats.docs + EXCLUDED.docs, "
+        "tokens = lexical_stats.tokens + EXCLUDED.tokens",
+        (shard, docs, tokens),
+    )
+
+
+def unindex(conn: Connection, docs: Sequence[int]) -> None:
+    """Remove these documents and their share of the statistics."""
+    for doc in docs:
+        terms = [
+            r[0]
+            for r in conn.execute(
+                "DELETE FROM lexical_terms WHERE doc = ? RETURNING term", (doc,)
+            ).fetchall()
+        ]
+        row = conn.execute(
+            "DELETE FROM lexical_docs WHERE rowid = ? RETURNING scope_key, length", (doc,)
+        ).fetchone()
+        if row is None:
+            continue
+        _count(conn, shard_of(row[0]), terms, docs=-1, tokens=-int(row[1]))
+
+
+def unindex_scope(conn: Connection, scope_key: str) -> None:
+    docs = [
+        int(r[0])
+        for r in conn.execute("SELECT rowid FROM lexical_docs WHERE scope_key = ?", (scope_key,))
+    ]
+    unindex(conn, docs)
+
+
+def search(conn: Connection, scope_key: str, tokens: Sequence[str], limit: int) -> list[LexicalHit]:
+    """The ``limit`` best documents of the scope by BM25 (ties: older documents first)."""
+    terms = list(dict.fromkeys(tokens))
+    if not terms:
+        return []
+    stats = conn.execute("SELECT sum(docs), sum(tokens) FROM lexical_stats").fetchone()
+    n_docs = int(stats[0] or 0)
+    if n_docs <= 0:
+        return []
+    avgdl = float(stats[1]) / n_docs
+    df = {
+        str(r[0]): int(r[1])
+        for r in conn.execute(
+            "SELECT term, sum(n) FROM lexical_df WHERE term = ANY(?) GROUP BY term", (terms,)
+        )
+    }
+    idf = {}
+    for term in terms:
+        hits = df.get(term, 0)
+        value = math.log((n_docs - hits + 0.5) / (hits + 0.5))
+        idf[term] = value if value > 0.0 else 1e-6
+    scores: dict[int, float] = {}
+    owners: dict[int, tuple[str, str]] = {}
+    postings = conn.execute(
+        "SELECT t.doc, t.term, t.tf, d.length, d.owner_kind, d.owner_id FROM lexical_terms t "
+        "JOIN lexical_docs d ON d.rowid = t.doc WHERE t.scope_key = ? AND t.term = ANY(?)",
+        (scope_key, terms),
+    ).fetchall()
+    by_doc: dict[int, dict[str, tuple[int, int]]] = {}
+    for doc, term, tf, length, kind, owner in postings:
+        by_doc.setdefault(int(doc), {})[str(term)] = (int(tf), int(length))
+        owners[int(doc)] = (str(kind), str(owner))
+    for doc, found in by_doc.items():
+        score = 0.0
+        for term in terms:  # FTS5 sums phrase by phrase, in query order
+            if term not in found:
+                continue
+            tf, length = found[term]
+            freq = float(tf)
+            score += idf[term] * ((freq * (K1 + 1.0)) / (freq + K1 * (1 - B + B * length / avgdl)))
+        scores[doc] = score
+    ranked = sorted(scores, key=lambda d: (-scores[d], d))[:limit]
+    return [LexicalHit(owners[d][0], owners[d][1], scores[d]) for d in ranked]

@@ -1,0 +1,188 @@
+"""PostgresStore: the Store protocol on PostgreSQL, for several API and worker processes.
+
+The reads and writes that are plain SQL are shared with the SQLite store (run through
+``dialect.py``); what differs lives here: the pool and transactions, dense search with
+pgvector, lexical search (``lexical.py``), job leases that skip rows another worker holds,
+and the statistics/compaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from typing import Any
+
+import numpy as np
+
+from soulmem.clock import Clock
+from soulmem.errors import StoreError
+from soulmem.model import Scope
+from soulmem.store.base import LexicalHit, Vector, VectorHit
+from soulmem.store.postgres import lexical
+from soulmem.store.postgres.bulk import BulkWriter
+from soulmem.store.postgres.connection import PgConnections, redact
+from soulmem.store.postgres.dialect import Connection
+from soulmem.store.postgres.writer import PgWriter
+from soulmem.store.sql import SqlConnection
+from soulmem.store.sqlite.rows import SCOPE_WHERE, scope_params
+from soulmem.store.sqlite.store import SQLiteStore
+from soulmem.store.sqlite.vectors import VectorCache
+from soulmem.store.sqlite.writer import scope_token
+
+__all__ = ["PostgresStore"]
+
+#: Dimensions with an HNSW index (migration 0001): the default e5 model's.
+HNSW_DIMS = frozenset({384})
+#: Vectors in one scope from which dense search goes through HNSW instead of ranking exactly.
+HNSW_MIN_SCOPE = 20_000
+HNSW_INDEX = (
+    "CREATE INDEX IF NOT EXISTS embeddings_hnsw_384 ON embeddings "
+    "USING hnsw ((vector::vector(384)) vector_ip_ops) WHERE dim = 384"
+)
+
+
+class PostgresStore(SQLiteStore):
+    """Store protocol on a PostgreSQL database (``postgresql://user:pass@host/db``)."""
+
+    backend = "postgres"
+    _LOCK_DUE = " FOR UPDATE SKIP LOCKED"
+
+    def __init__(self, url: str, *, clock: Clock, pool_size: int = 8) -> None:
+        self.clock = clock
+        self._pg = PgConnections(url, max_size=pool_size)
+        self._vectors = VectorCache()  # unused: kept for the shared erase code
+        self.location = redact(url)
+
+    @contextmanager
+    def transaction(self) -> Iterator[PgWriter]:
+        with self._pg.begin() as conn:
+            writer = PgWriter(conn)
+            yield writer
+        for callback in writer.callbacks:
+            callback()
+
+    def _read(self) -> AbstractContextManager[SqlConnection]:
+        return self._pg.read()
+
+    def _begin(self) -> AbstractContextManager[SqlConnection]:
+        return self._pg.begin()
+
+    def compact(self) -> None:
+        """Reclaim the space of removed rows (PostgreSQL overwrites nothing in place: VACUUM
+        makes dead tuples' space reusable)."""
+        with self._pg.read() as conn:
+            for table in ("events", "memories", "embeddings", "lexical_docs", "lexical_terms"):
+                conn.execute(f"VACUUM {table}")
+
+    def _forget_scopes(self, conn: SqlConnection, tokens: list[str]) -> None:
+        assert isinstance(conn, Connection)
+        for token in tokens:
+            lexical.unindex_scope(conn, token)
+
+    def lexical_search(self, scope: Scope, tokens: Sequence[str], limit: int) -> list[LexicalHit]:
+        if not tokens:
+            return []
+        with self._pg.read() as conn:
+            return lexical.search(conn, scope_token(scope), tokens, limit)
+
+    def dense_search(
+        self,
+        scope: Scope,
+        model: str,
+        owner_kind: str,
+        query: Vector,
+        limit: int,
+        include_ids: Sequence[str] = (),
+    ) -> list[VectorHit]:
+        """Inner product (e5 vectors are unit length, as in the SQLite store). A scope's
+        vectors are read by the scope index and ranked exactly (the same hits as SQLite);
+        only a scope of HNSW_MIN_SCOPE vectors or more is searched through the HNSW index
+        (approximate, iterative scan so the scope filter cannot starve it)."""
+        q = np.ascontiguousarray(query, dtype=np.float32)
+        dim = int(q.shape[0])
+        where = f"{SCOPE_WHERE} AND model = ? AND owner_kind = ? AND dim = {dim}"
+        with self._pg.read() as conn:
+            column = "vector"
+            if dim in HNSW_DIMS:
+                size = conn.execute(
+                    f"SELECT count(*) FROM (SELECT 1 FROM embeddings WHERE {where} "
+                    f"LIMIT {HNSW_MIN_SCOPE}) AS s",
+                    (*scope_params(scope), model, owner_kind),
+                ).fetchone()[0]
+                if int(size) >= HNSW_MIN_SCOPE:
+                    column = f"vector::vector({dim})"
+            rows = conn.execute(
+                f"SELECT owner_id, -({column} <#> ?::vector({dim})) FROM embeddings "
+                f"WHERE {where} ORDER BY {column} <#> ?::vector({dim}) LIMIT ?",
+                (q, *scope_params(scope), model, owner_kind, q, limit),
+            ).fetchall()
+            if not rows:
+                other = conn.execute(
+                    f"SELECT dim FROM embeddings WHERE {SCOPE_WHERE} AND model = ? "
+                    "AND owner_kind = ? AND dim != ? LIMIT 1",
+                    (*scope_params(scope), model, owner_kind, dim),
+                ).fetchone()
+                if other is not None:
+                    raise StoreError(f"vector dimension mismatch for {model}: {other[0]} != {dim}")
+                return []
+            hits = [VectorHit(owner_kind, str(r[0]), float(r[1])) for r in rows]
+            wanted = sorted(set(include_ids) - {hit.owner_id for hit in hits})
+            if wanted:
+                extra = conn.execute(
+                    f"SELECT owner_id, -(vector <#> ?::vector) FROM embeddings WHERE {where} "
+                    "AND owner_id = ANY(?)",
+                    (q, *scope_params(scope), model, owner_kind, wanted),
+                ).fetchall()
+                hits.extend(VectorHit(owner_kind, str(r[0]), float(r[1])) for r in extra)
+        return hits
+
+    def vectors_for(
+        self, scope: Scope, model: str, owner_kind: str, ids: Sequence[str]
+    ) -> dict[str, Vector]:
+        if not ids:
+            return {}
+        with self._pg.read() as conn:
+            rows = conn.execute(
+                "SELECT owner_id, vector FROM embeddings WHERE owner_kind = ? AND model = ? "
+                "AND owner_id = ANY(?)",
+                (owner_kind, model, list(ids)),
+            ).fetchall()
+        return {str(r[0]): _array(r[1]) for r in rows}
+
+    @contextmanager
+    def bulk_load(self) -> Iterator[BulkWriter]:
+        """Load many new records in one transaction with COPY (see ``bulk.py``). The HNSW
+        index is dropped during the load and built once after it (much faster than growing
+        the graph a row at a time); then the lexical statistics are recomputed and the
+        planner's statistics refreshed."""
+        with self._pg.begin() as conn:
+            conn.execute("DROP INDEX IF EXISTS embeddings_hnsw_384")
+            writer = BulkWriter(conn.raw)
+            yield writer
+            writer.flush()
+            lexical.rebuild_statistics(conn)
+        with self._pg.read() as conn:
+            conn.execute("SET maintenance_work_mem = '512MB'")
+            conn.execute(HNSW_INDEX)
+            conn.execute("ANALYZE")
+
+    def size_bytes(self) -> int:
+        with self._pg.read() as conn:
+            return int(conn.execute("SELECT pg_database_size(current_database())").fetchone()[0])
+
+    def stats(self) -> dict[str, Any]:
+        found = super().stats()
+        found["backend"] = self.backend
+        return found
+
+    def applied_migrations(self) -> list[str]:
+        return self._pg.applied_migrations()
+
+    def close(self) -> None:
+        self._pg.close()
+
+
+def _array(value: Any) -> Vector:
+    """A vector column's value (pgvector's Vector, or an array) as float32."""
+    data = value.to_numpy() if hasattr(value, "to_numpy") else value
+    return np.asarray(data, dtype=np.float32)
