@@ -285,8 +285,10 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         with self._db.read() as conn:
             for chunk in _chunks(list(dict.fromkeys(event_ids)), 500):
                 marks = ",".join("?" * len(chunk))
+                # CROSS JOIN keeps memory_sources outside: left to itself the planner walks
+                # every active memory (memories_expiry) - 260 ms at 10k memories
                 for row in conn.execute(
-                    "SELECT s.event_id, s.memory_id FROM memory_sources s JOIN memories m "
+                    "SELECT s.event_id, s.memory_id FROM memory_sources s CROSS JOIN memories m "
                     f"ON m.id = s.memory_id WHERE s.event_id IN ({marks}) AND m.status = 'active'",
                     chunk,
                 ):
