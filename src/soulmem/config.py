@@ -98,6 +98,8 @@ class RecallConfig:
     #: a turn next to a matching turn (a question and its answer) shares this much of its
     #: relevance (measured on LoCoMo dev: 0 -> 68.7, 0.1 -> 69.7, 0.2 -> 71.0, 0.3 -> 71.6 R@10)
     neighbour_weight: float = 0.3
+    #: query vectors kept (least recently used dropped); 0 embeds every query afresh
+    query_cache_size: int = 256
 
 
 @dataclass(frozen=True, slots=True)
