@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -19,10 +20,11 @@ from soulmem.bench.synthetic import (
 )
 from soulmem.cli import app
 from soulmem.clock import ManualClock
+from soulmem.config import Config
 from soulmem.embed import FakeEmbedder
 from soulmem.embed.cache import QueryCache
 from soulmem.engine import Memory
-from soulmem.errors import InvalidInput
+from soulmem.errors import EmbedderError, InvalidInput
 from soulmem.recall.rank import event_text
 from soulmem.recall.tokenize import _count_tokens, count_tokens, tokenize
 from soulmem.store.sqlite.store import SQLiteStore
@@ -154,7 +156,7 @@ def test_run_latency_reports_each_size(tmp_path: Path) -> None:
     assert set(result) == {"60", "150"}
     for size, row in result.items():
         assert row["memories"] >= int(size)
-        for key in ("recall_ms", "observe_ms", "recall_warm_ms"):
+        for key in ("recall_ms", "observe_ms", "recall_idle_ms", "recall_warm_ms"):
             assert 0 < row[key]["p50"] <= row[key]["p95"]
         assert set(row["recall_ms_by_language"]) == set(LANGUAGES)
         assert set(row["stages_ms"]) == {"embed_query", "lexical", "dense"}
@@ -189,3 +191,38 @@ def test_cli_bench_latency_rejects_bad_sizes(value: str) -> None:
     result = runner.invoke(app, ["bench", "latency", "--memories", value, "--embedder", "fake"])
     assert result.exit_code != 0
     assert "--memories" in result.output
+
+
+@pytest.mark.parametrize("parallel", [False, True])
+def test_recall_is_the_same_with_the_query_embedded_inline_or_on_a_thread(
+    tmp_path: Path, parallel: bool
+) -> None:
+    config = Config().with_recall(parallel_embed=parallel)
+    with Memory.open(tmp_path / "p.db", embedder=FakeEmbedder(), config=config) as mem:
+        scope = mem.scope(user_id="u", agent_id="a")
+        for turn in synthetic_turns(30):
+            scope.observe(turn.text)
+        got = scope.recall("Mina ramen Busan", rehearse=False, max_items=10)
+    with Memory.open(tmp_path / "p.db", embedder=FakeEmbedder()) as mem:
+        mem.query_cache = QueryCache(0)
+        want = mem.scope(user_id="u", agent_id="a").recall(
+            "Mina ramen Busan", rehearse=False, max_items=10
+        )
+    turns = [[i.id for i in ctx.items if i.kind == "turn"] for ctx in (got, want)]
+    shorter = min(len(turns[0]), len(turns[1]))  # notes shown once take slots the first time
+    assert shorter >= 3 and turns[0][:shorter] == turns[1][:shorter]
+
+
+def test_a_failing_embedder_fails_recall_either_way(tmp_path: Path) -> None:
+    class Broken(FakeEmbedder):
+        def embed_query(self, text: str) -> Any:
+            raise EmbedderError("down")
+
+    for parallel in (False, True):
+        config = Config().with_recall(parallel_embed=parallel)
+        path = tmp_path / f"b{parallel}.db"
+        with (
+            Memory.open(path, embedder=Broken(), config=config) as mem,
+            pytest.raises(EmbedderError),
+        ):
+            mem.scope(user_id="u", agent_id="a").recall("anything")

@@ -232,8 +232,16 @@ class Memory:
         return count
 
     def query_vector_soon(self, text: str) -> Future[Vector]:
-        """The query's vector, embedded on a worker thread (the model releases the GIL) while
-        the caller reads the store; served from :attr:`query_cache` when asked before."""
+        """The query's vector, served from :attr:`query_cache` when asked before. With
+        ``RecallConfig.parallel_embed`` it is embedded on a worker thread (the model releases
+        the GIL) while the caller reads the store; otherwise here, before returning."""
+        if not self.config.recall.parallel_embed:
+            done: Future[Vector] = Future()
+            try:
+                done.set_result(self.query_cache.get(self.embedder, text))
+            except Exception as exc:
+                done.set_exception(exc)
+            return done
         with self._pool_lock:
             if self._embed_pool is None:
                 self._embed_pool = ThreadPoolExecutor(1, thread_name_prefix="soulmem-embed")
@@ -343,8 +351,8 @@ class ScopedMemory:
         limit = cfg.max_items if max_items is None else max_items
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise InvalidInput(f"max_items must be a positive integer, got {max_items!r}")
-        # the query is embedded on a worker thread while the store is read (facts, working
-        # set, lexical search); the vector is waited for only where it is needed
+        # with parallel_embed the query is embedded on a worker thread while the store is read
+        # (facts, working set, lexical search); the vector is waited for only where needed
         pending = engine.query_vector_soon(text) if text.strip() else None
         working = (
             engine.store.recent_events(self.scope, cfg.working_set_turns)

@@ -5,7 +5,9 @@ Used by the latency benchmark to reach 10k-100k memories without 40 ms of ``obse
 way ``observe()`` writes an eventful turn: the event, a reply link to the previous turn, its
 episodic memory ("orb"), its lexical tokens and a vector. The vectors are cheap: a pool of
 real embeddings of synthetic turns, each reused with Gaussian noise (exact dense search
-costs the same whatever the vectors hold). Deterministic for a given seed.
+costs the same whatever the vectors hold). The scope's periodic upkeep (weekly promotion,
+daily summaries, ...) is recorded as done at the last loaded turn, as it would have been
+along a real history. Deterministic for a given seed.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import numpy as np
 
 from soulmem.embed.base import Embedder, normalize_rows
 from soulmem.errors import InvalidInput
+from soulmem.lifecycle.maintain import PERIODS
 from soulmem.model import Event, EventLink, Memory, MemoryType, Scope, Source, Tier, new_id
 from soulmem.recall.rank import event_text
 from soulmem.recall.tokenize import tokenize
@@ -224,6 +227,9 @@ def bulk_load(
                 tx.index_tokens(scope, "event", event.id, tokenize(event_text(event, None)))
                 ids.append(event.id)
             put_embeddings(scope, "event", model, ids, vectors)
+            if lo + batch >= len(turns):  # the upkeep a real history would have had
+                for duty in PERIODS:
+                    tx.set_maintenance(scope, duty, last_run=chunk[-1].at, counter=0)
         written += len(chunk)
     return written
 
