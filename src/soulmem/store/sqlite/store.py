@@ -222,10 +222,13 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         if not tokens:
             return []
         with self._db.read() as conn:
+            # rank first, then join the few winners (joining every match before the sort
+            # costs 10-20% at 100k documents)
             rows = conn.execute(
-                "SELECT d.owner_kind, d.owner_id, bm25(lexical, 0.0, 1.0) AS rank "
-                "FROM lexical JOIN lexical_docs d ON d.rowid = lexical.rowid "
-                "WHERE lexical MATCH ? ORDER BY rank LIMIT ?",
+                "SELECT d.owner_kind, d.owner_id, f.score FROM (SELECT rowid, "
+                "bm25(lexical, 0.0, 1.0) AS score FROM lexical WHERE lexical MATCH ? "
+                "ORDER BY score LIMIT ?) f JOIN lexical_docs d ON d.rowid = f.rowid "
+                "ORDER BY f.score",
                 (_fts_query(scope, tokens), limit),
             ).fetchall()
         return [LexicalHit(r[0], r[1], -float(r[2])) for r in rows]
