@@ -108,12 +108,24 @@ def test_vector_cache_appends_match_a_fresh_load(tmp_path: Path) -> None:
             scope.observe(turn.text)
             mem.store.dense_search(scope.scope, embedder.name, "event", query, 5)  # cache it
         warm = mem.store.dense_search(scope.scope, embedder.name, "event", query, 80)
+        every = [h.owner_id for h in warm]
+        extra = [every[-1], every[40], "ev_not_there", every[10]]
+        warm_top = mem.store.dense_search(
+            scope.scope, embedder.name, "event", query, 5, include_ids=extra
+        )
     with Memory.open(path, embedder=embedder) as cold_mem:
         cold = cold_mem.store.dense_search(scope.scope, embedder.name, "event", query, 80)
+        cold_top = cold_mem.store.dense_search(
+            scope.scope, embedder.name, "event", query, 5, include_ids=extra
+        )
     assert len(warm) == 55
     assert [(h.owner_id, round(h.similarity, 6)) for h in warm] == [
         (h.owner_id, round(h.similarity, 6)) for h in cold
     ]
+    # the top 5, then the asked-for ids outside it, in row order; unknown ids are skipped
+    assert [h.owner_id for h in warm_top] == [h.owner_id for h in cold_top]
+    assert [h.owner_id for h in warm_top][:5] == every[:5]
+    assert {h.owner_id for h in warm_top[5:]} == {every[-1], every[40], every[10]}
 
 
 def test_query_cache_is_an_lru_of_read_only_vectors() -> None:

@@ -243,7 +243,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         include_ids: Sequence[str] = (),
     ) -> list[VectorHit]:
         with self._db.read() as conn:
-            ids, matrix = self._vectors.matrix(
+            ids, matrix, positions = self._vectors.matrix(
                 conn, scope_token(scope), scope_params(scope), model, owner_kind
             )
         if not ids:
@@ -260,12 +260,10 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         if include_ids:
             seen = {hit.owner_id for hit in hits}
             wanted = set(include_ids) - seen
-            if wanted:
-                hits.extend(
-                    VectorHit(owner_kind, owner_id, float(sims[i]))
-                    for i, owner_id in enumerate(ids)
-                    if owner_id in wanted
-                )
+            rows = sorted(
+                i for i in (positions.get(w, -1) for w in wanted) if 0 <= i < len(ids)
+            )  # in row order, as a scan of the rows would give them
+            hits.extend(VectorHit(owner_kind, ids[i], float(sims[i])) for i in rows)
         return hits
 
     def reply_neighbours(self, event_ids: Sequence[str]) -> dict[str, set[str]]:

@@ -30,6 +30,9 @@ class _Entry:
     max_rowid: int
     ids: list[str]
     buffer: Matrix  # rows [0, len(ids)) are live; the rest is room to append
+    #: owner id -> row; shared by later versions of the entry, which only add to it, so a
+    #: reader of an older version checks ``row < len(its ids)``
+    positions: dict[str, int]
 
     @property
     def matrix(self) -> Matrix:
@@ -61,7 +64,8 @@ class VectorCache:
         scope_params: tuple[str, str, str],
         model: str,
         owner_kind: str,
-    ) -> tuple[list[str], Matrix]:
+    ) -> tuple[list[str], Matrix, dict[str, int]]:
+        """(owner ids, their vectors as rows, owner id -> row); see ``_Entry.positions``."""
         row = conn.execute(
             "SELECT version, count FROM vector_versions "
             "WHERE scope_key = ? AND model = ? AND owner_kind = ?",
@@ -69,12 +73,12 @@ class VectorCache:
         ).fetchone()
         key = (scope_key, model, owner_kind)
         if row is None:
-            return [], np.zeros((0, 0), dtype=np.float32)
+            return [], np.zeros((0, 0), dtype=np.float32), {}
         version, count = int(row[0]), int(row[1])
         with self._lock:
             entry = self._entries.get(key)
             if entry is not None and entry.version == version:
-                return entry.ids, entry.matrix
+                return entry.ids, entry.matrix, entry.positions
             since = entry.max_rowid if entry is not None else 0
             rows = conn.execute(
                 "SELECT rowid, owner_id, vector FROM embeddings WHERE "
@@ -85,8 +89,10 @@ class VectorCache:
                 new = np.vstack([np.frombuffer(r[2], dtype=np.float32) for r in rows])
                 buffer = _append(entry, new)
                 ids = entry.ids + [r[1] for r in rows]
+                positions = entry.positions
+                positions.update((r[1], len(entry.ids) + i) for i, r in enumerate(rows))
             elif entry is not None and entry.count == count and not rows:
-                ids, buffer = entry.ids, entry.buffer
+                ids, buffer, positions = entry.ids, entry.buffer, entry.positions
             else:
                 rows = conn.execute(
                     "SELECT rowid, owner_id, vector FROM embeddings WHERE "
@@ -94,15 +100,16 @@ class VectorCache:
                     (*scope_params, model, owner_kind),
                 ).fetchall()
                 ids = [r[1] for r in rows]
+                positions = {owner_id: i for i, owner_id in enumerate(ids)}
                 buffer = (
                     np.vstack([np.frombuffer(r[2], dtype=np.float32) for r in rows])
                     if rows
                     else np.zeros((0, 0), dtype=np.float32)
                 )
             max_rowid = int(rows[-1][0]) if rows else (entry.max_rowid if entry else 0)
-            fresh = _Entry(version, len(ids), max_rowid, ids, buffer)
+            fresh = _Entry(version, len(ids), max_rowid, ids, buffer, positions)
             self._entries[key] = fresh
-            return ids, fresh.matrix
+            return ids, fresh.matrix, positions
 
     def clear(self) -> None:
         with self._lock:
