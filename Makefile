@@ -8,7 +8,7 @@ export OMP_NUM_THREADS ?= 1
 export OPENBLAS_NUM_THREADS ?= 1
 export MKL_NUM_THREADS ?= 1
 
-.PHONY: demo test lint bench clean screenshots chromium
+.PHONY: demo test lint bench bench-mem0 bench-latency clean screenshots chromium
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -49,5 +49,20 @@ bench: $(STAMP)
 	$(BIN)/soulmem bench emotions --data tests/data/emotions --json \
 		| tee bench-results/emotions.json
 
+# observe/recall latency at 10k and 100k memories on the embedded store
+bench-latency: $(STAMP)
+	mkdir -p bench-results
+	$(BIN)/soulmem bench latency --memories 10000,100000 --json | tee bench-results/latency.json
+
+# side by side with Mem0 OSS: mem0ai lives only in this separate environment, never in
+# soulmem's dependencies
+BENCH_VENV := .venv-bench
+bench-mem0:
+	test -d $(BENCH_VENV) || $(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install --quiet -e . 'mem0ai>=2.2,<3'
+	mkdir -p bench-results
+	$(BENCH_VENV)/bin/soulmem bench vs-mem0 --data $(SHARED)/datasets/locomo/locomo_dev.json \
+		--json --out bench-results/vs-mem0.json
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache bench-results
+	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache bench-results

@@ -6,7 +6,9 @@ storage behind the ``Store`` protocol.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -15,7 +17,8 @@ from typing import Any
 from soulmem import character, indexing, model
 from soulmem.clock import Clock, SystemClock
 from soulmem.config import Config
-from soulmem.embed.base import Embedder
+from soulmem.embed.base import Embedder, Vector
+from soulmem.embed.cache import QueryCache
 from soulmem.errors import InvalidInput, InvalidScope, NotFound, PermissionDenied
 from soulmem.imagine.imagination import ImagineContext
 from soulmem.lifecycle import tiers
@@ -70,6 +73,9 @@ class Memory:
         self._embedder = embedder
         self.config: Config = config if config is not None else Config()
         self._listeners: list[Callable[[ObserveResult], None]] = []
+        self.query_cache = QueryCache(self.config.recall.query_cache_size)
+        self._embed_pool: ThreadPoolExecutor | None = None
+        self._pool_lock = threading.Lock()
         self._check_lexical_index()
 
     @property
@@ -235,7 +241,28 @@ class Memory:
         clear_word_cache()
         return deleted
 
+    def query_vector_soon(self, text: str) -> Future[Vector]:
+        """The query's vector, served from :attr:`query_cache` when asked before. With
+        ``RecallConfig.parallel_embed`` it is embedded on a worker thread (the model releases
+        the GIL) while the caller reads the store; otherwise here, before returning."""
+        if not self.config.recall.parallel_embed:
+            done: Future[Vector] = Future()
+            try:
+                done.set_result(self.query_cache.get(self.embedder, text))
+            except Exception as exc:
+                done.set_exception(exc)
+            return done
+        with self._pool_lock:
+            if self._embed_pool is None:
+                self._embed_pool = ThreadPoolExecutor(1, thread_name_prefix="soulmem-embed")
+            pool = self._embed_pool
+        return pool.submit(self.query_cache.get, self.embedder, text)
+
     def close(self) -> None:
+        with self._pool_lock:
+            pool, self._embed_pool = self._embed_pool, None
+        if pool is not None:
+            pool.shutdown(wait=True)
         self.store.close()
 
     def __enter__(self) -> Memory:
@@ -334,34 +361,37 @@ class ScopedMemory:
         limit = cfg.max_items if max_items is None else max_items
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise InvalidInput(f"max_items must be a positive integer, got {max_items!r}")
+        # with parallel_embed the query is embedded on a worker thread while the store is read
+        # (facts, working set, lexical search); the vector is waited for only where needed
+        pending = engine.query_vector_soon(text) if text.strip() else None
         working = (
             engine.store.recent_events(self.scope, cfg.working_set_turns)
             if cfg.include_working_set and cfg.working_set_turns
             else []
         )
-        query_vector = engine.embedder.embed_query(text) if text.strip() else None
         current = engine.store.current_facts(self.scope)
         superseded = engine.store.superseded_facts(self.scope)
-        before, after = fact_items(
-            engine.store,
-            engine.embedder,
-            self.scope,
-            text,
-            query_vector,
-            current=current,
-            superseded=superseded,
-            moment_facts=cfg.moment_facts,
-        )
+        endless = engine.store.mode(self.scope) == "endless"
+        about = character.context_items(engine.store, self.scope, engine.clock.now())
         memories: list[RecallItem] = []
-        if query_vector is not None:
+        if pending is not None:
             ranker = Ranker(
                 engine.store,
                 engine.embedder,
                 replace(cfg, candidates=max(cfg.candidates, limit)),
                 reply_chars=engine.config.memory_reply_chars,
             )
-            memories = ranker.rank(self.scope, text, working, query_vector)
-        endless = engine.store.mode(self.scope) == "endless"
+            memories = ranker.rank(self.scope, text, working, pending.result)
+        before, after = fact_items(
+            engine.store,
+            engine.embedder,
+            self.scope,
+            text,
+            None if pending is None else pending.result(),
+            current=current,
+            superseded=superseded,
+            moment_facts=cfg.moment_facts,
+        )
         if endless:
             memories = with_continuity(
                 engine.store,
@@ -372,7 +402,6 @@ class ScopedMemory:
                 entities,
                 cfg.continuity_weight,
             )
-        about = character.context_items(engine.store, self.scope, engine.clock.now())
         ranked = [
             *before[: len([i for i in before if i.section == "identity"])],
             *about,

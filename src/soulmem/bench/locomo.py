@@ -33,6 +33,7 @@ __all__ = [
     "ranked_turns",
     "recall_at_k",
     "run_locomo",
+    "select_conversations",
 ]
 
 TURN_SPACING = timedelta(seconds=5)
@@ -235,7 +236,9 @@ def ranked_turns(
     return list(seen)
 
 
-def _select(convs: list[Conversation], which: Sequence[str] | int | None) -> list[Conversation]:
+def select_conversations(
+    convs: list[Conversation], which: Sequence[str] | int | None
+) -> list[Conversation]:
     if which is None:
         return convs
     if isinstance(which, int):
@@ -280,7 +283,7 @@ def run_locomo(
         return soulmem.Memory.open(db_path)
 
     factory = memory_factory or default_factory
-    convs = _select(load_conversations(data_path), conversations)
+    convs = select_conversations(load_conversations(data_path), conversations)
     wanted = tuple(dict.fromkeys(int(c) for c in categories))
     evidence = EvidenceStats()
     excluded = 0

@@ -265,3 +265,81 @@ def concurrency(
             embedder=embedder,
         )
     print(json.dumps(result, ensure_ascii=False))
+
+
+@bench_app.command("latency")
+def latency(
+    memories: Annotated[
+        str, typer.Option(help="Comma-separated store sizes, ascending.")
+    ] = "10000,100000",
+    as_json: Annotated[bool, typer.Option("--json", help="Print only the JSON result.")] = False,
+    embedder: Annotated[str, typer.Option(help="e5 (default) or use.")] = "e5",
+    operations: Annotated[int, typer.Option(help="observe+recall pairs per size.")] = 100,
+    seed: Annotated[int, typer.Option(help="Synthetic data seed.")] = 0,
+) -> None:
+    """observe/recall p50/p95 and memory use at each store size (synthetic ko/ja/en turns,
+    bulk-loaded into a temporary embedded store; real calls timed on top)."""
+    from soulmem.bench.latency import run_latency
+    from soulmem.embed import embedder_by_name
+
+    try:
+        sizes = [int(part) for part in memories.split(",") if part.strip()]
+    except ValueError as exc:
+        raise typer.BadParameter(f"--memories must be comma-separated integers: {exc}") from exc
+    if not sizes or min(sizes) < 1:
+        raise typer.BadParameter("--memories must list positive sizes")
+    if operations < 1:
+        raise typer.BadParameter("--operations must be positive")
+    console = Console(stderr=True)
+
+    def progress(message: str) -> None:
+        if not as_json:
+            console.print(message)
+
+    result = run_latency(
+        sizes, embedder_by_name(embedder), operations=operations, seed=seed, progress=progress
+    )
+    print(json.dumps(result, ensure_ascii=False, indent=None if as_json else 2))
+
+
+@bench_app.command("vs-mem0")
+def vs_mem0(
+    data: Annotated[Path, typer.Option(help="LoCoMo JSON file.")] = DEFAULT_LOCOMO,
+    as_json: Annotated[bool, typer.Option("--json", help="Print only the JSON result.")] = False,
+    embedder: Annotated[str, typer.Option(help="e5 (default) or use, for both systems.")] = "e5",
+    conversations: Annotated[int | None, typer.Option(help="Only the first N.")] = None,
+    questions: Annotated[
+        int | None, typer.Option(help="At most N questions per conversation.")
+    ] = None,
+    mem0_embed: Annotated[
+        str, typer.Option(help="inprocess (default) or http (a local /v1/embeddings).")
+    ] = "inprocess",
+    out: Annotated[Path | None, typer.Option(help="Also write the JSON here.")] = None,
+) -> None:
+    """Side by side with Mem0 OSS (installed only in the benchmark environment: make
+    bench-mem0): ingest time, search p50/p95 and R@10 of both on the same LoCoMo turns."""
+    from soulmem.bench.vs_mem0 import run_vs_mem0
+    from soulmem.embed import embedder_by_name
+
+    if not data.exists():
+        raise typer.BadParameter(f"{data} not found (LoCoMo lives in ../shared/datasets)")
+    if mem0_embed not in ("inprocess", "http"):
+        raise typer.BadParameter("--mem0-embed must be inprocess or http")
+    console = Console(stderr=True)
+
+    def progress(message: str) -> None:
+        if not as_json:
+            console.print(message)
+
+    result = run_vs_mem0(
+        data,
+        embedder_by_name(embedder),
+        conversations=conversations,
+        questions=questions,
+        mem0_embed="http" if mem0_embed == "http" else "inprocess",
+        progress=progress,
+    )
+    text = json.dumps(result, ensure_ascii=False)
+    if out is not None:
+        out.write_text(text + "\n", encoding="utf-8")
+    print(text)

@@ -18,7 +18,7 @@ scope's last turns), which is always considered. Every component is kept in ``wh
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from soulmem.config import RecallConfig
@@ -71,7 +71,7 @@ class Ranker:
         scope: Scope,
         query: str,
         working_set: Sequence[Event],
-        query_vector: Vector | None = None,
+        query_vector: Vector | Callable[[], Vector] | None = None,
     ) -> list[RecallItem]:
         cfg = self.config
         lexical: dict[str, float] = {}
@@ -84,6 +84,8 @@ class Ranker:
         kinds.update(dict.fromkeys(recent, "event"))
         if query_vector is None:
             query_vector = self.embedder.embed_query(query)
+        elif callable(query_vector):  # still being embedded: wait only now, after the lexical step
+            query_vector = query_vector()
         dense: dict[str, float] = {}
         for kind in ("event", "memory"):
             wanted = [i for i, k in kinds.items() if k == kind]

