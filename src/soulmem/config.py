@@ -101,7 +101,8 @@ class RecallConfig:
     #: relevance (measured on LoCoMo dev: 0 -> 68.7, 0.1 -> 69.7, 0.2 -> 71.0, 0.3 -> 71.6 R@10)
     neighbour_weight: float = 0.3
     #: a turn spoken by someone the query names ("What did Ana paint?") gains this much
-    #: (LoCoMo dev R@10, with the session step: 0.03 -> 73.1, 0.05 -> 73.5, 0.1 -> 72.7)
+    #: (LoCoMo dev R@10 before the session step: 0 -> 71.6, 0.03 -> 73.1, 0.05 -> 73.5,
+    #: 0.1 -> 72.7, 0.2 -> 70.5)
     speaker_weight: float = 0.05
     #: a turn loses up to this much as its session's best match falls behind the best
     #: session's (LoCoMo dev R@10, 60 candidates: 0 -> 73.5, 0.05 -> 75.4, 0.15 -> 75.9,
