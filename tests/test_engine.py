@@ -37,7 +37,9 @@ def test_one_sided_turns_and_named_speakers(mem: Memory) -> None:
     assert a.memory is not None and "Caroline: I adopted a puppy!" in a.memory.content
     assert b.event.user_text is None
     ctx = chat.recall("puppy")
-    assert "[8 May 2023] Caroline: I adopted a puppy!" in ctx.text
+    assert '[8 May 2023]\n- "Caroline: I adopted a puppy!"' in ctx.text  # under its date
+    turn = next(i for i in ctx.items if i.kind == "turn" and i.at == a.event.at)
+    assert turn.text == "[8 May 2023] Caroline: I adopted a puppy!"  # the item keeps it
 
 
 def test_event_metadata_is_kept(mem: Memory) -> None:

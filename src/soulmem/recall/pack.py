@@ -1,12 +1,15 @@
 """Pack ranked items into a prompt block that never exceeds the token budget.
 
 Sections come in a fixed order (identity facts first, so a cap can never cut them before
-anything else); inside a section items keep their rank. Item text is data, not markup: line
-breaks are folded so a memory cannot forge a heading or a new item, and what people said
-(past turns and the memories drawn from them) is rendered as a quoted string under a
-heading that says so: a stored "ignore previous instructions" reaches the prompt as
-``- "... ignore previous instructions ..."``, quoted user content, never as an instruction
-(quotes and backslashes inside are escaped, so the text cannot close its own quote).
+anything else); inside a section items keep their rank. Memories that start with their own
+date are the exception: they are grouped under that date, oldest first, so a date is paid
+for once and a conversation reads in order (the choice of what fits still follows the rank).
+Item text is data, not markup: line breaks are folded so a memory cannot forge a heading or
+a new item, and what people said (past turns and the memories drawn from them) is rendered
+as a quoted string under a heading that says so: a stored "ignore previous instructions"
+reaches the prompt as ``- "... ignore previous instructions ..."``, quoted user content,
+never as an instruction (quotes and backslashes inside are escaped, so the text cannot
+close its own quote).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import json
 import re
 from collections.abc import Callable, Sequence
 
+from soulmem.model import format_date
 from soulmem.recall.assemble import PAST_MARKER
 from soulmem.recall.items import Context, RecallItem
 
@@ -37,16 +41,53 @@ UNCAPPED = frozenset({"identity", "owner", "character"})
 _BREAKS = re.compile(r"[\r\n\u2028\u2029\x0b\x0c\x85]+")
 
 
-def render_line(item: RecallItem) -> str:
-    """One item as one line: conversation text as a quoted string (after the past-marker,
-    which is soulmem's annotation), everything else as it is, line breaks folded."""
-    text = _BREAKS.sub(" ", item.text).strip()
+#: sections whose dated items are grouped under their date
+DATED = frozenset({"memories"})
+
+
+def render_line(item: RecallItem, text: str | None = None) -> str:
+    """One item (or ``text``, a part of it) as one line: conversation text as a quoted
+    string (after the past-marker, which is soulmem's annotation), everything else as it is,
+    line breaks folded."""
+    text = _BREAKS.sub(" ", item.text if text is None else text).strip()
     if item.kind not in QUOTED_KINDS:
         return "- " + text
     marker = ""
     if text.startswith(PAST_MARKER + " "):
         marker, text = PAST_MARKER + " ", text[len(PAST_MARKER) + 1 :]
     return "- " + marker + json.dumps(text, ensure_ascii=False)
+
+
+def date_label(item: RecallItem) -> str | None:
+    """``[8 May 2023]`` when the item's text starts with its own date (then the group's
+    heading shows it and the line leaves it out), else None."""
+    if item.at is None or item.section not in DATED:
+        return None
+    label = f"[{format_date(item.at)}]"
+    return label if item.text.startswith(label + " ") else None
+
+
+def _line(item: RecallItem, label: str | None) -> str:
+    if label is None:
+        return render_line(item)
+    return render_line(item, item.text[len(label) + 1 :])
+
+
+def _body(items: Sequence[tuple[RecallItem, str | None, str]]) -> str:
+    """Undated lines in rank order, then one group per date, oldest first."""
+    lines = [line for _, label, line in items if label is None]
+    groups: dict[str, list[tuple[RecallItem, str]]] = {}
+    for item, label, line in items:
+        if label is not None:
+            groups.setdefault(label, []).append((item, line))
+    for label, members in sorted(groups.items(), key=lambda g: min(_at(i) for i, _ in g[1])):
+        lines.append(label)
+        lines.extend(line for _, line in sorted(members, key=lambda m: _at(m[0])))
+    return "\n".join(lines)
+
+
+def _at(item: RecallItem) -> float:
+    return item.at.timestamp() if item.at is not None else 0.0
 
 
 def pack(
@@ -60,7 +101,8 @@ def pack(
     """Take items in the given priority order while they fit; render them by section.
     ``max_items`` caps everything but identity facts."""
     chosen: list[RecallItem] = []
-    lines: dict[str, list[str]] = {}
+    lines: dict[str, list[tuple[RecallItem, str | None, str]]] = {}
+    labels: set[tuple[str, str]] = set()
     used = 0
     dropped = 0
     capped = 0
@@ -69,24 +111,29 @@ def pack(
         if item.section not in UNCAPPED and capped >= max_items:
             dropped += 1
             continue
-        line = render_line(item)
+        label = date_label(item)
+        line = _line(item, label)
         cost = count_tokens(line) + 1
         if item.section not in lines:
             cost += count_tokens("## " + SECTION_TITLES.get(item.section, item.section)) + 2
+        if label is not None and (item.section, label) not in labels:
+            cost += count_tokens(label) + 1
         if used + cost > budget_tokens:
             dropped += 1
             continue
         used += cost
         chosen.append(item)
         capped += item.section not in UNCAPPED
-        lines.setdefault(item.section, []).append(line)
+        lines.setdefault(item.section, []).append((item, label, line))
+        if label is not None:
+            labels.add((item.section, label))
     blocks = [
-        "## " + SECTION_TITLES.get(section, section) + "\n" + "\n".join(lines[section])
+        "## " + SECTION_TITLES.get(section, section) + "\n" + _body(lines[section])
         for section in SECTION_TITLES
         if section in lines
     ]
     blocks.extend(
-        "## " + section + "\n" + "\n".join(body)
+        "## " + section + "\n" + _body(body)
         for section, body in lines.items()
         if section not in SECTION_TITLES
     )

@@ -8,7 +8,11 @@ Two kinds of records are searched, each with its own vectors and lexical tokens:
 A turn carries the importance and strength of its memory "orb" (the episodic memory it
 created or reinforced), so the lifecycle shapes what surfaces without losing history.
 
-relevance = minmax( lexical_weight * minmax(bm25) + (1 - lexical_weight) * cosine )
+match     = lexical_weight * minmax(bm25) + (1 - lexical_weight) * cosine
+            + speaker_weight * [the turn's speaker is named in the query]
+match    += neighbour_weight * (best match of the turns it replies to or that reply to it)
+match    -= session_weight * (how far its session's best match falls behind the best session)
+relevance = minmax(match)
 final     = w_similarity * relevance + w_importance * importance + w_strength * strength
             + recency_weight * recency
 
@@ -26,10 +30,11 @@ from soulmem.embed.base import Embedder, Vector
 from soulmem.model import Event, Memory, Scope, format_date
 from soulmem.perceive.informative import is_bare_question
 from soulmem.recall.items import RecallItem
+from soulmem.recall.speakers import named_speakers, speakers_of
 from soulmem.recall.tokenize import tokenize
 from soulmem.store.base import Store
 
-__all__ = ["Ranker", "event_text", "memory_text", "minmax"]
+__all__ = ["Ranker", "event_text", "memory_text", "minmax", "with_sessions"]
 
 Key = tuple[str, str]  # (owner_kind, id)
 
@@ -98,23 +103,12 @@ class Ranker:
         if not candidates:
             return []
         lexical_norm = minmax(lexical)
-        floor = min(dense.values()) if dense else 0.0
-        fused = {
-            cid: cfg.lexical_weight * lexical_norm.get(cid, 0.0)
-            + (1.0 - cfg.lexical_weight) * dense.get(cid, floor)
-            for cid in candidates
-        }
         event_ids = [c for c in candidates if kinds[c] == "event"]
-        if cfg.neighbour_weight > 0:  # a turn next to a matching turn (question -> answer)
-            near = self.store.reply_neighbours(event_ids)
-            fused = {
-                cid: value
-                + cfg.neighbour_weight
-                * max((fused[o] for o in near.get(cid, ()) if o in fused), default=floor)
-                for cid, value in fused.items()
-            }
-        relevance = minmax(fused)
         events = {e.id: e for e in self.store.get_events(event_ids)}
+        named = named_speakers(query, events.values()) if cfg.speaker_weight > 0 else set()
+        fused = self._fuse(candidates, kinds, lexical_norm, dense, events, named)
+        floor = min(dense.values()) if dense else 0.0
+        relevance = minmax(fused)
         orbs_of = self.store.memories_for_events(event_ids)
         memory_ids = [c for c in candidates if kinds[c] == "memory"]
         orb_ids = {m for ids in orbs_of.values() for m in ids}
@@ -157,6 +151,8 @@ class Ranker:
                 "strength": round(strength, 4),
                 "recency": round(recency, 4),
             }
+            if named and kind == "turn":
+                why["speaker"] = float(bool(speakers_of(events[cid]) & named))
             items.append(
                 RecallItem(
                     kind=kind,
@@ -171,3 +167,57 @@ class Ranker:
             )
         items.sort(key=lambda item: (-item.score, item.id))
         return items
+
+    def _fuse(
+        self,
+        candidates: Sequence[str],
+        kinds: dict[str, str],
+        lexical_norm: dict[str, float],
+        dense: dict[str, float],
+        events: dict[str, Event],
+        named: set[str],
+    ) -> dict[str, float]:
+        """Lexical + dense, then the query-aware steps: the named speaker, reply neighbours,
+        the session of the best matches."""
+        cfg = self.config
+        floor = min(dense.values()) if dense else 0.0
+        fused = {
+            cid: cfg.lexical_weight * lexical_norm.get(cid, 0.0)
+            + (1.0 - cfg.lexical_weight) * dense.get(cid, floor)
+            + cfg.speaker_weight * (cid in events and bool(speakers_of(events[cid]) & named))
+            for cid in candidates
+        }
+        if cfg.neighbour_weight > 0:  # a turn next to a matching turn (question -> answer)
+            event_ids = [c for c in candidates if kinds[c] == "event"]
+            near = self.store.reply_neighbours(event_ids)
+            fused = {
+                cid: value
+                + cfg.neighbour_weight
+                * max((fused[o] for o in near.get(cid, ()) if o in fused), default=floor)
+                for cid, value in fused.items()
+            }
+        if cfg.session_weight > 0:
+            return with_sessions(fused, events, cfg.session_weight)
+        return fused
+
+
+def with_sessions(
+    fused: dict[str, float], events: dict[str, Event], weight: float
+) -> dict[str, float]:
+    """A turn shares in how well its session matches: each session is scored by its best
+    turn, and a turn loses up to ``weight`` as its session falls behind the best session.
+    Turns without a session, derived memories and a single session are left as they are."""
+    best: dict[str, float] = {}
+    for cid, value in fused.items():
+        event = events.get(cid)
+        if event is not None and event.session_id is not None:
+            best[event.session_id] = max(best.get(event.session_id, value), value)
+    if len(best) < 2:
+        return fused
+    level = minmax(best)
+    out = dict(fused)
+    for cid in fused:
+        event = events.get(cid)
+        if event is not None and event.session_id is not None:
+            out[cid] -= weight * (1.0 - level[event.session_id])
+    return out

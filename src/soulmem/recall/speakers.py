@@ -1,0 +1,48 @@
+"""Who a question is about: the scope's speakers that the question names.
+
+A conversation between named people (a group chat, a transcript) is asked about one of them
+("What did Ana paint?"). The names come from the turns themselves (who spoke), never from a
+list: a name counts as named when the question holds it as a word (any case, with or
+without a possessive), or for names in scripts written without spaces, as a substring.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from soulmem.model import Event
+
+__all__ = ["named_speakers", "speakers_of"]
+
+
+def speakers_of(event: Event) -> frozenset[str]:
+    """The names of those who spoke in the turn (nameless sides are left out)."""
+    names: set[str] = set()
+    if event.user_text and event.user_name:
+        names.add(event.user_name)
+    if event.assistant_text and event.assistant_name:
+        names.add(event.assistant_name)
+    return frozenset(names)
+
+
+def _mentions(query: str, name: str) -> bool:
+    words = name.split()
+    if not words:
+        return False
+    if not name.isascii():
+        return words[0] in query
+    # the full name, or its first word (people are asked about by their given name)
+    pattern = r"\b(?:" + re.escape(name) + "|" + re.escape(words[0]) + r")\b"
+    return re.search(pattern, query, re.IGNORECASE) is not None
+
+
+def named_speakers(query: str, events: Iterable[Event]) -> set[str]:
+    """Speakers of ``events`` whom ``query`` names, when naming them tells turns apart:
+    empty if nobody is named or if every turn has a named speaker."""
+    spoken = [speakers_of(e) for e in events]
+    everyone = set().union(*spoken) if spoken else set()
+    named = {name for name in everyone if _mentions(query, name)}
+    if not named or all(names & named for names in spoken):
+        return set()
+    return named
