@@ -97,3 +97,16 @@ def test_maintain_and_worker_commands(tmp_path: Path) -> None:
         app, ["worker", "--db", db, "--embedder", "fake", "--rounds", "2", "--interval", "0.01"]
     )
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("module", ["soulmem", "soulmem.cli"])
+def test_python_dash_m_runs_the_cli(module: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", module, "analyze", "--json", "I love my dog Max"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["language"] == "en"

@@ -1,0 +1,6 @@
+"""``python -m soulmem ...``: the same as the ``soulmem`` command."""
+
+from soulmem.cli import main
+
+if __name__ == "__main__":
+    main()
