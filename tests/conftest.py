@@ -42,6 +42,7 @@ BOTH_BACKENDS = {
     "test_api",
     "test_remember",
     "test_postgres",
+    "test_reliability",
 }
 
 

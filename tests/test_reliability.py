@@ -5,7 +5,6 @@ ability to fail. Short versions of what ``soulmem bench reliability`` repeats.""
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +21,8 @@ from soulmem.cli import app as cli
 from soulmem.embed import FakeEmbedder
 
 
-def test_acknowledged_turns_survive_sigkill(tmp_path: Path) -> None:
-    db = str(tmp_path / "crash.db")
+def test_acknowledged_turns_survive_sigkill(shared_location: str) -> None:
+    db = shared_location  # Postgres: the server process dies, the database server runs on
     report = run_crash_trials(db, 2, seed=7, kill_after=(0.2, 0.6))
     assert report.trials == 2 and report.acknowledged >= 16
     assert (report.lost, report.duplicated, report.integrity_failures) == (0, 0, 0)
@@ -31,8 +30,8 @@ def test_acknowledged_turns_survive_sigkill(tmp_path: Path) -> None:
     assert integrity_problems(db) == []
 
 
-def test_eight_processes_on_one_file_lose_and_duplicate_nothing(tmp_path: Path) -> None:
-    report = run_concurrency(str(tmp_path / "conc.db"), 1, processes=8, turns=8)
+def test_eight_processes_on_one_database_lose_and_duplicate_nothing(shared_location: str) -> None:
+    report = run_concurrency(shared_location, 1, processes=8, turns=8)
     assert report.runs == 1 and report.problems == []
     assert report.acknowledged + report.busy == 8 * 8
     assert (report.lost, report.duplicated, report.leaked_errors, report.refused_stored) == (
@@ -61,10 +60,13 @@ def test_integrity_check_reports_a_damaged_file(tmp_path: Path) -> None:
     assert problems
 
 
-def test_erase_leaves_no_marker_in_the_files_and_the_export_round_trips(tmp_path: Path) -> None:
-    result = run_erase_probe(str(tmp_path / "erase.db"))
+def test_erase_leaves_no_marker_in_the_database_and_the_export_round_trips(
+    backend: str, shared_location: str
+) -> None:
+    result = run_erase_probe(shared_location)
     assert result["erase_marker_hits_before"] > 0  # the scan sees the marker when it is there
-    assert {"events", "facts", "revisions", "memories", "jobs", "summaries", "lexical"} <= set(
+    index = {"lexical"} if backend == "sqlite" else {"lexical_terms", "lexical_df"}
+    assert {"events", "facts", "revisions", "memories", "jobs", "summaries", *index} <= set(
         result["erase_marker_tables_before"]
     )
     assert result["erase_marker_hits"] == 0 and result["erase_marker_places"] == []
@@ -80,13 +82,12 @@ def test_marker_scan_reads_the_wal_of_an_open_database(tmp_path: Path) -> None:
         assert hits.get("wal.db-wal", 0) > 0, hits
 
 
-def test_fingerprint_changes_with_any_write(tmp_path: Path) -> None:
-    db = tmp_path / "fp.db"
-    with Memory.open(db, embedder=FakeEmbedder()) as mem:
-        before = fingerprint(str(db))
-        assert fingerprint(str(db)) == before
+def test_fingerprint_changes_with_any_write(shared_location: str) -> None:
+    with Memory.open(shared_location, embedder=FakeEmbedder()) as mem:
+        before = fingerprint(shared_location)
+        assert fingerprint(shared_location) == before
         mem.scope("u", "luna").observe(user="hello")
-        assert fingerprint(str(db)) != before
+        assert fingerprint(shared_location) != before
 
 
 def test_schemathesis_finds_no_server_error_and_no_write_on_rejection(tmp_path: Path) -> None:
@@ -110,6 +111,8 @@ def test_the_error_shape_check_can_fail(body: bytes, ok: bool) -> None:
 
 
 def test_bench_reliability_prints_the_acceptance_keys(tmp_path: Path) -> None:
+    # SQLite only: on Postgres each part has its own test above (the CLI adds 25 s there)
+    db = str(tmp_path / "all.db")
     result = CliRunner().invoke(
         cli,
         [
@@ -127,7 +130,7 @@ def test_bench_reliability_prints_the_acceptance_keys(tmp_path: Path) -> None:
             "--schemathesis-cases",
             "1",
             "--db",
-            str(tmp_path / "all.db"),
+            db,
         ],
     )
     assert result.exit_code == 0, result.output
@@ -145,11 +148,8 @@ def test_bench_reliability_prints_the_acceptance_keys(tmp_path: Path) -> None:
     assert all(key in out for key in keys)
     assert (out["lost"], out["duplicated"], out["schemathesis_failures"]) == (0, 0, 0)
     assert out["erase_marker_hits"] == 0 and out["crash_trials"] == 1
-    conn = sqlite3.connect(tmp_path / "all.db")
-    try:
-        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    finally:
-        conn.close()
+    assert out["backend"] == "sqlite" and out["integrity_failures"] == 0
+    assert integrity_problems(db) == []
 
 
 def test_erase_drops_the_words_cached_in_the_process(tmp_path: Path) -> None:
@@ -185,3 +185,68 @@ def test_the_conformance_check_can_fail() -> None:
         case = schemathesis.openapi.from_asgi("/openapi.json", app)["/v1/health"]["GET"].Case()
         problem = _conformance_problem(case, case.call(), _conformance_checks())
     assert problem is not None and "418" in problem
+
+
+def test_postgres_integrity_check_finds_what_the_server_does_not_enforce(pg_url: str) -> None:
+    import psycopg
+
+    from soulmem.store.postgres.integrity import ORPHAN_CHECKS
+
+    with Memory.open(pg_url, embedder=FakeEmbedder()) as mem:
+        for n in range(5):
+            mem.scope("u", "luna").observe(user=f"turn number {n} about the sea and the sky")
+    assert integrity_problems(pg_url) == []
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("CREATE EXTENSION IF NOT EXISTS amcheck")  # the wheel ships it
+        conn.execute("DELETE FROM events WHERE id = (SELECT min(id) FROM events)")
+        conn.execute(
+            "UPDATE lexical_df SET n = n + 1 WHERE term = (SELECT min(term) FROM lexical_df)"
+        )
+        conn.execute("UPDATE lexical_stats SET tokens = tokens + 3")
+    problems = integrity_problems(pg_url)
+    assert len(ORPHAN_CHECKS) >= 10
+    for name in (
+        "embeddings without their event",
+        "lexical documents without their event",
+        "lexical document frequencies that differ from the postings",
+        "lexical collection sizes that differ from the documents",
+    ):
+        assert any(p.startswith(name) for p in problems), (name, problems)
+
+
+def test_postgres_erase_keeps_no_term_of_the_erased_text(pg_url: str) -> None:
+    import psycopg
+
+    with Memory.open(pg_url, embedder=FakeEmbedder()) as mem:
+        mem.scope("gone", "luna").observe(user="qqpgstatword in the statistics")
+        mem.scope("kept", "luna").observe(user="statistics stay")
+        assert mem.erase_user("gone") > 0
+    with psycopg.connect(pg_url) as conn:
+        terms = {str(r[0]) for r in conn.execute("SELECT term FROM lexical_df")}
+    assert not any("qqpgstatword" in term for term in terms)
+    assert any(term.startswith("statist") for term in terms)  # the kept user's words stay
+    assert integrity_problems(pg_url) == []
+
+
+def test_postgres_write_waits_for_a_lock_a_bounded_time_then_store_busy(pg_url: str) -> None:
+    import time
+
+    import psycopg
+
+    from soulmem.errors import StoreBusy
+    from soulmem.store.postgres.connection import PgConnections
+
+    pg = PgConnections(pg_url, lock_timeout_ms=300)
+    try:
+        with psycopg.connect(pg_url) as holder:  # a transaction that holds the table
+            holder.execute("LOCK TABLE meta IN ACCESS EXCLUSIVE MODE")
+            started = time.monotonic()
+            with pytest.raises(StoreBusy), pg.begin() as conn:
+                conn.execute("INSERT INTO meta (key, value) VALUES ('qqlocked', 'v')")
+            assert time.monotonic() - started < 5
+            holder.rollback()
+        with pg.read() as conn:
+            found = conn.execute("SELECT count(*) FROM meta WHERE key = 'qqlocked'").fetchone()
+        assert found[0] == 0
+    finally:
+        pg.close()

@@ -3,7 +3,9 @@ erase audit, on one database location, summed into one JSON object.
 
 ``db`` None runs every part on its own SQLite file in a temporary directory; a path or a
 database URL runs every part there (each part writes under fresh random user ids, so a
-shared database is fine).
+shared database is fine). ``new_database(name)`` (for example the one of
+``soulmem.store.postgres.embedded.scratch_databases``) gives every part a fresh database of
+its own instead.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ def run_reliability(
     schemathesis_cases: int = 25,
     seed: int | None = None,
     progress: Callable[[str], None] | None = None,
+    new_database: Callable[[str], str] | None = None,
 ) -> dict[str, Any]:
     """Every part; the result holds the acceptance keys (``crash_trials``, ``acknowledged``,
     ``lost``, ``duplicated``, ``concurrency_runs``, ``schemathesis_cases``,
@@ -39,6 +42,8 @@ def run_reliability(
     with tempfile.TemporaryDirectory(prefix="soulmem-reliability-") as tmp:
 
         def where(part: str) -> str:
+            if new_database is not None:
+                return new_database(f"soulmem_reliability_{part}")
             return db if db is not None else str(Path(tmp) / f"{part}.db")
 
         say(f"crash trials: {trials}")

@@ -136,7 +136,12 @@ def reliability(
     as_json: Annotated[bool, typer.Option("--json", help="Print only the JSON result.")] = False,
     db: Annotated[
         str | None,
-        typer.Option("--db", help="Run every part on this database (default: temporary files)."),
+        typer.Option(
+            "--db",
+            help="Run every part on this database (file path, sqlite:///path or "
+            "postgresql://...), or 'postgres': each part on a fresh database of a private "
+            "embedded PostgreSQL. Default: temporary SQLite files.",
+        ),
     ] = None,
     trials: Annotated[int, typer.Option(help="Crash trials (SIGKILL and restart).")] = 20,
     concurrency_runs: Annotated[int, typer.Option(help="Runs of concurrent processes.")] = 3,
@@ -148,21 +153,33 @@ def reliability(
     seed: Annotated[int | None, typer.Option(help="Seed for kill times and cases.")] = None,
 ) -> None:
     """Crash safety, concurrency, schemathesis and the erase audit in one JSON object."""
+    from contextlib import ExitStack
+
     from soulmem.bench.reliability import run_reliability
+    from soulmem.store import POSTGRES_SCHEMES
 
     if min(trials, concurrency_runs, turns, schemathesis_cases) < 1 or processes < 2:
         raise typer.BadParameter("counts must be positive (and processes at least 2)")
     console = Console(stderr=True)
-    result = run_reliability(
-        db,
-        trials=trials,
-        concurrency_runs=concurrency_runs,
-        processes=processes,
-        turns=turns,
-        schemathesis_cases=schemathesis_cases,
-        seed=seed,
-        progress=None if as_json else console.print,
-    )
+    with ExitStack() as stack:
+        new_database: Callable[[str], str] | None = None
+        if db == "postgres":
+            from soulmem.store.postgres.embedded import scratch_databases
+
+            new_database = stack.enter_context(scratch_databases(None))
+        result = run_reliability(
+            None if db == "postgres" else db,
+            trials=trials,
+            concurrency_runs=concurrency_runs,
+            processes=processes,
+            turns=turns,
+            schemathesis_cases=schemathesis_cases,
+            seed=seed,
+            progress=None if as_json else console.print,
+            new_database=new_database,
+        )
+    postgres = db is not None and (db == "postgres" or db.startswith(POSTGRES_SCHEMES))
+    result["backend"] = "postgres" if postgres else "sqlite"
     print(json.dumps(result, ensure_ascii=False, indent=None if as_json else 2))
 
 

@@ -20,8 +20,11 @@ __all__ = ["PgConnections", "migrations", "redact"]
 #: Serialises migrations of processes starting together (pg_advisory_xact_lock key).
 _MIGRATION_LOCK = 0x50554C4D  # "SOUL"
 
-#: SQLSTATEs of conflicts between concurrent transactions (deadlock, serialization failure).
+#: SQLSTATEs of conflicts between concurrent transactions (deadlock, serialization failure,
+#: lock wait past ``lock_timeout``).
 _CONFLICTS = {"40P01", "40001", "55P03"}
+#: How long a write waits for a lock another transaction holds (SQLite's busy_timeout).
+LOCK_TIMEOUT_MS = 5000
 
 
 def migrations() -> list[tuple[str, str]]:
@@ -38,8 +41,16 @@ class PgConnections:
     """A pool of autocommit connections: reads run one statement each, writes inside an
     explicit transaction (:meth:`begin`)."""
 
-    def __init__(self, url: str, *, min_size: int = 1, max_size: int = 8) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        min_size: int = 1,
+        max_size: int = 8,
+        lock_timeout_ms: int = LOCK_TIMEOUT_MS,
+    ) -> None:
         self.url = url
+        self.lock_timeout_ms = int(lock_timeout_ms)
         self._closed = False
         self._lock = threading.Lock()
         try:
@@ -73,13 +84,30 @@ class PgConnections:
                 raise StoreError(f"read failed: {exc}") from exc
 
     @contextmanager
-    def begin(self) -> Iterator[Connection]:
-        """One transaction: COMMIT when the block ends, ROLLBACK if it raises. A conflict with
-        a concurrent transaction (deadlock, lock timeout) rolls back and raises StoreBusy."""
+    def snapshot(self) -> Iterator[Connection]:
+        """Several reads that must see one state of the database (a read-only REPEATABLE READ
+        transaction): statistics and the rows they count, read one after the other, agree
+        even while other processes write."""
         self._check_open()
         with self._pool.connection() as raw:
             try:
                 with raw.transaction():
+                    raw.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                    yield Connection(raw)
+            except psycopg.Error as exc:
+                raise StoreError(f"read failed: {exc}") from exc
+
+    @contextmanager
+    def begin(self) -> Iterator[Connection]:
+        """One transaction: COMMIT when the block ends, ROLLBACK if it raises. Waiting for a
+        lock another transaction holds is bounded (``lock_timeout_ms``); a conflict with a
+        concurrent transaction (deadlock, serialization failure, that wait running out) rolls
+        back and raises StoreBusy: nothing was written."""
+        self._check_open()
+        with self._pool.connection() as raw:
+            try:
+                with raw.transaction():
+                    raw.execute(f"SET LOCAL lock_timeout = {self.lock_timeout_ms}")
                     yield Connection(raw)
             except psycopg.Error as exc:
                 if exc.sqlstate in _CONFLICTS:

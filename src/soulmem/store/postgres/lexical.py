@@ -84,13 +84,19 @@ def rebuild_statistics(conn: Connection) -> None:
 def _count(conn: Connection, shard: int, terms: list[str], *, docs: int, tokens: int) -> None:
     """Add ``docs`` documents of ``tokens`` tokens, containing ``terms``, to the statistics
     (negative to remove). Terms are locked in sorted order so concurrent writers cannot
-    deadlock on them."""
+    deadlock on them. A term no document holds any more loses its row: the statistics keep
+    no word of erased text."""
     if terms:
         conn.execute(
             "INSERT INTO lexical_df (term, shard, n) SELECT t, ?, ? FROM unnest(?::text[]) AS t "
             "ORDER BY t ON CONFLICT (term, shard) DO UPDATE SET n = lexical_df.n + EXCLUDED.n",
             (shard, docs, sorted(terms)),
         )
+        if docs < 0:
+            conn.execute(
+                "DELETE FROM lexical_df WHERE shard = ? AND term = ANY(?) AND n <= 0",
+                (shard, sorted(terms)),
+            )
     conn.execute(
         "INSERT INTO lexical_stats (shard, docs, tokens) VALUES (?, ?, ?) ON CONFLICT (shard) "
         "DO UPDATE SET docs = lexical_stats.docs + EXCLUDED.docs, "

@@ -18,7 +18,7 @@ from soulmem.clock import Clock
 from soulmem.errors import StoreError
 from soulmem.model import Scope
 from soulmem.store.base import LexicalHit, Vector, VectorHit
-from soulmem.store.postgres import lexical
+from soulmem.store.postgres import integrity, lexical
 from soulmem.store.postgres.bulk import BulkWriter
 from soulmem.store.postgres.connection import PgConnections, redact
 from soulmem.store.postgres.dialect import Connection
@@ -82,7 +82,7 @@ class PostgresStore(SQLiteStore):
     def lexical_search(self, scope: Scope, tokens: Sequence[str], limit: int) -> list[LexicalHit]:
         if not tokens:
             return []
-        with self._pg.read() as conn:
+        with self._pg.snapshot() as conn:  # statistics and postings of one moment
             return lexical.search(conn, scope_token(scope), tokens, limit)
 
     def dense_search(
@@ -177,6 +177,14 @@ class PostgresStore(SQLiteStore):
 
     def applied_migrations(self) -> list[str]:
         return self._pg.applied_migrations()
+
+    def check_integrity(self) -> list[str]:
+        """What is wrong with the database: references that are not foreign keys pointing at
+        nothing, a lexical index out of step with its records, vectors of the wrong length,
+        damaged B-tree indexes (``integrity.py``); an empty list when all is well."""
+        with self._pg.read() as conn:
+            assert isinstance(conn, Connection)
+            return integrity.integrity_problems(conn)
 
     def close(self) -> None:
         self._pg.close()
