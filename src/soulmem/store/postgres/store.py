@@ -101,39 +101,58 @@ class PostgresStore(SQLiteStore):
         q = np.ascontiguousarray(query, dtype=np.float32)
         dim = int(q.shape[0])
         where = f"{SCOPE_WHERE} AND model = ? AND owner_kind = ? AND dim = {dim}"
+        params = (*scope_params(scope), model, owner_kind)
+        wanted = sorted(set(include_ids))
+        # One round trip in the usual case: the exact ranking, run only while the scope is
+        # under HNSW_MIN_SCOPE vectors, and the vectors of ``include_ids`` (tag 1).
+        small = (
+            f"(SELECT count(*) < {HNSW_MIN_SCOPE} FROM (SELECT 1 FROM embeddings WHERE {where} "
+            f"LIMIT {HNSW_MIN_SCOPE}) AS s)"
+            if dim in HNSW_DIMS
+            else "TRUE"
+        )
+        ranked = (
+            f"(SELECT 0, owner_id, -(vector <#> ?::vector({dim})) FROM embeddings WHERE {where} "
+            f"AND {small} ORDER BY vector <#> ?::vector({dim}) LIMIT ?)"
+        )
+        extra = (
+            f"(SELECT 1, owner_id, -(vector <#> ?::vector) FROM embeddings WHERE {where} "
+            "AND owner_id = ANY(?))"
+        )
         with self._pg.read() as conn:
-            column = "vector"
-            if dim in HNSW_DIMS:
+            sql, args = ranked, [q, *params, *(params if dim in HNSW_DIMS else ()), q, limit]
+            if wanted:
+                sql, args = f"{ranked} UNION ALL {extra}", [*args, q, *params, wanted]
+            rows = conn.execute(sql, args).fetchall()
+            if not any(r[0] == 0 for r in rows):
                 size = conn.execute(
                     f"SELECT count(*) FROM (SELECT 1 FROM embeddings WHERE {where} "
                     f"LIMIT {HNSW_MIN_SCOPE}) AS s",
-                    (*scope_params(scope), model, owner_kind),
+                    params,
                 ).fetchone()[0]
-                if int(size) >= HNSW_MIN_SCOPE:
+                if int(size) >= HNSW_MIN_SCOPE:  # a big scope: approximate, through HNSW
                     column = f"vector::vector({dim})"
-            rows = conn.execute(
-                f"SELECT owner_id, -({column} <#> ?::vector({dim})) FROM embeddings "
-                f"WHERE {where} ORDER BY {column} <#> ?::vector({dim}) LIMIT ?",
-                (q, *scope_params(scope), model, owner_kind, q, limit),
-            ).fetchall()
-            if not rows:
+                    rows += conn.execute(
+                        f"SELECT 0, owner_id, -({column} <#> ?::vector({dim})) FROM embeddings "
+                        f"WHERE {where} ORDER BY {column} <#> ?::vector({dim}) LIMIT ?",
+                        (q, *params, q, limit),
+                    ).fetchall()
+            if not any(r[0] == 0 for r in rows):
                 other = conn.execute(
                     f"SELECT dim FROM embeddings WHERE {SCOPE_WHERE} AND model = ? "
                     "AND owner_kind = ? AND dim != ? LIMIT 1",
-                    (*scope_params(scope), model, owner_kind, dim),
+                    (*params, dim),
                 ).fetchone()
                 if other is not None:
                     raise StoreError(f"vector dimension mismatch for {model}: {other[0]} != {dim}")
                 return []
-            hits = [VectorHit(owner_kind, str(r[0]), float(r[1])) for r in rows]
-            wanted = sorted(set(include_ids) - {hit.owner_id for hit in hits})
-            if wanted:
-                extra = conn.execute(
-                    f"SELECT owner_id, -(vector <#> ?::vector) FROM embeddings WHERE {where} "
-                    "AND owner_id = ANY(?)",
-                    (q, *scope_params(scope), model, owner_kind, wanted),
-                ).fetchall()
-                hits.extend(VectorHit(owner_kind, str(r[0]), float(r[1])) for r in extra)
+        hits = [VectorHit(owner_kind, str(r[1]), float(r[2])) for r in rows if r[0] == 0]
+        found = {hit.owner_id for hit in hits}
+        hits.extend(
+            VectorHit(owner_kind, str(r[1]), float(r[2]))
+            for r in rows
+            if r[0] == 1 and str(r[1]) not in found
+        )
         return hits
 
     def vectors_for(
