@@ -9,6 +9,7 @@ import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import psycopg
@@ -414,3 +415,24 @@ def test_dense_search_includes_asked_ids_and_switches_to_hnsw_for_big_scopes(
     assert pg.store.dense_search(Scope("nobody", "luna"), "m384", "event", rows[0], 5) == []
     with pytest.raises(StoreError):
         pg.store.dense_search(big, "m384", "event", rows[0][:16], 5)
+
+
+def test_bulk_load_rebuilds_every_index_it_dropped(pg_url: str) -> None:
+    indexes = "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1"
+    with Memory.open(pg_url, embedder=FakeEmbedder()) as mem:
+        with psycopg.connect(pg_url) as conn:
+            before = conn.execute(indexes).fetchall()
+        assert any(name == "memories_scope" for name, _ in before)
+        assert any(name == "embeddings_hnsw_384" for name, _ in before)
+        store: Any = mem.store
+        with store.bulk_load() as writer:
+            from soulmem.bench.scale import SyntheticText, _load
+
+            _load(mem, 50, 10, SyntheticText(0), None, writer)
+        with psycopg.connect(pg_url) as conn:
+            assert conn.execute(indexes).fetchall() == before
+        scope = Scope("user000001", "luna")
+        assert len(mem.store.memories_in(scope)) == 10
+        first = mem.store.recent_events(scope, 1)[0]
+        hits = mem.store.lexical_search(scope, tokenize(first.user_text or ""), 3)
+        assert first.id in [h.owner_id for h in hits]

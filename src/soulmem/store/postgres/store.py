@@ -19,7 +19,7 @@ from soulmem.errors import StoreError
 from soulmem.model import Scope
 from soulmem.store.base import LexicalHit, Vector, VectorHit
 from soulmem.store.postgres import lexical
-from soulmem.store.postgres.bulk import BulkWriter
+from soulmem.store.postgres.bulk import BULK_TABLES, BulkWriter, drop_secondary_indexes
 from soulmem.store.postgres.connection import PgConnections, redact
 from soulmem.store.postgres.dialect import Connection
 from soulmem.store.postgres.writer import PgWriter
@@ -35,6 +35,9 @@ __all__ = ["PostgresStore"]
 HNSW_DIMS = frozenset({384})
 #: Vectors in one scope from which dense search goes through HNSW instead of ranking exactly.
 HNSW_MIN_SCOPE = 20_000
+#: Memory for the index builds after a bulk load: the HNSW build is far slower once its graph
+#: outgrows it (1M e5 vectors: about 2 GB).
+BULK_INDEX_MEMORY = "2GB"
 HNSW_INDEX = (
     "CREATE INDEX IF NOT EXISTS embeddings_hnsw_384 ON embeddings "
     "USING hnsw ((vector::vector(384)) vector_ip_ops) WHERE dim = 384"
@@ -170,19 +173,27 @@ class PostgresStore(SQLiteStore):
 
     @contextmanager
     def bulk_load(self) -> Iterator[BulkWriter]:
-        """Load many new records in one transaction with COPY (see ``bulk.py``). The HNSW
-        index is dropped during the load and built once after it (much faster than growing
-        the graph a row at a time); then the lexical statistics are recomputed and the
+        """Load many new records in one transaction with COPY (see ``bulk.py``), into an
+        otherwise idle database (the load locks the tables it fills). The secondary indexes
+        of those tables and the HNSW index are dropped for the load and built once after it
+        (a sorted build is much faster than growing each index a row at a time), with
+        BULK_INDEX_MEMORY for the builds; then the lexical statistics are recomputed and the
         planner's statistics refreshed."""
         with self._pg.begin() as conn:
+            conn.execute("SET LOCAL synchronous_commit = off")
             conn.execute("DROP INDEX IF EXISTS embeddings_hnsw_384")
+            rebuild = drop_secondary_indexes(conn.raw, BULK_TABLES)
             writer = BulkWriter(conn.raw)
             yield writer
             writer.flush()
+            conn.execute(f"SET LOCAL maintenance_work_mem = '{BULK_INDEX_MEMORY}'")
+            for definition in rebuild:
+                conn.execute(definition)
             lexical.rebuild_statistics(conn)
         with self._pg.read() as conn:
-            conn.execute("SET maintenance_work_mem = '512MB'")
+            conn.execute(f"SET maintenance_work_mem = '{BULK_INDEX_MEMORY}'")
             conn.execute(HNSW_INDEX)
+            conn.execute("RESET maintenance_work_mem")
             conn.execute("ANALYZE")
 
     def size_bytes(self) -> int:
