@@ -8,6 +8,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+import soulmem.lifecycle.distill as distill_module
 from soulmem.lifecycle.distill import TEMPLATES, cluster, distill, essence_language
 
 # ---------------------------------------------------------------------------------------
@@ -350,3 +351,40 @@ def test_essence_language() -> None:
     assert essence_language(["", " "]) == ""
     # Latin speaker names do not outvote the Korean text.
     assert essence_language(["Mina: 카페에 갔어", "Mina: 카페 좋아"]) == "ko"
+
+
+def _planted(count: int, seed: int) -> tuple[list[str], npt.NDArray[np.float32]]:
+    """``count`` rows: tight groups of 2-6 around random centres, noise and zero rows."""
+    rng = np.random.default_rng(seed)
+    rows: list[npt.NDArray[np.float64]] = []
+    while len(rows) < count:
+        centre = rng.normal(size=16)
+        for _ in range(int(rng.integers(1, 7))):
+            rows.append(centre + rng.normal(size=16) * float(rng.uniform(0.05, 0.5)))
+    matrix = np.vstack(rows[:count])
+    matrix[::97] = 0.0  # a few zero vectors
+    order = rng.permutation(count)
+    return [f"m{i}" for i in range(count)], matrix[order].astype(np.float32)
+
+
+def test_cluster_by_components_matches_the_whole_matrix(monkeypatch: pytest.MonkeyPatch) -> None:
+    ids, vectors = _planted(400, seed=3)
+    for threshold, min_size in ((0.80, 2), (0.90, 3), (0.6, 1)):
+        whole = cluster(ids, vectors, threshold, min_size)
+        with monkeypatch.context() as patch:
+            patch.setattr(distill_module, "DIRECT_MAX", 8)
+            patch.setattr(distill_module, "_BLOCK_ROWS", 37)
+            split = cluster(ids, vectors, threshold, min_size)
+        assert split == whole
+        assert any(len(group) >= 3 for group in whole)
+    assert len(cluster(ids, vectors, 0.6, 1)) > 0
+
+
+def test_cluster_windows_a_huge_component(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = np.random.default_rng(5)
+    vectors = (np.ones((60, 8)) + rng.normal(size=(60, 8)) * 0.01).astype(np.float32)
+    ids = [f"d{i}" for i in range(60)]
+    assert cluster(ids, vectors) == [ids]  # near-duplicates: one group
+    monkeypatch.setattr(distill_module, "DIRECT_MAX", 10)
+    monkeypatch.setattr(distill_module, "WINDOW_MAX", 25)
+    assert cluster(ids, vectors) == [ids[:25], ids[25:50], ids[50:]]

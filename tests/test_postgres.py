@@ -7,13 +7,16 @@ import json
 import subprocess
 import sys
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import psycopg
 import pytest
 
 from soulmem import ManualClock, Memory
+from soulmem.bench.scale import T0
 from soulmem.embed import FakeEmbedder
 from soulmem.errors import MigrationError, StoreError
 from soulmem.model import Scope
@@ -320,7 +323,11 @@ def test_bench_scale_loads_in_bulk_and_reports(pg_url: str, tmp_path: Path) -> N
         rows[result["backend"]] = result
     assert set(rows) == {"sqlite", "postgres"}
     with Memory.open(pg_url, embedder=FakeEmbedder()) as mem:
-        assert mem.store.stats()["counts"]["events"] == 300 + 3
+        assert mem.store.stats()["counts"]["events"] == 300 + 3 + 3  # + the warm-up turns
+        upkeep = mem.store.maintenance(Scope("user000002", "luna"))
+        # upkeep recorded as done at the scope's last turn, turn counters staggered
+        assert upkeep["promote_m30"][0] == T0 + timedelta(minutes=99)
+        assert 2 <= upkeep["prune"][1] <= 2 + 3  # 2 % 25, plus the timed observes landing here
         scope = Scope("user000001", "luna")
         assert len(mem.store.list_memories(scope, limit=1000)) >= 100
         first = mem.store.recent_events(scope, 1)[0]
@@ -374,3 +381,58 @@ def test_passwords_stay_out_of_stats_and_errors(pg_url: str) -> None:
             clock=ManualClock(datetime(2025, 1, 1, tzinfo=UTC)),
         )
     assert "hunter2" not in str(caught.value)
+
+
+def test_dense_search_includes_asked_ids_and_switches_to_hnsw_for_big_scopes(
+    both: tuple[Memory, Memory], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lite, pg = both
+    scope, model = Scope("u1", "luna"), lite.embedder.name
+    vector = lite.embedder.embed_query("violin orchestra")
+    for mem in (lite, pg):  # the two least similar events, asked for by id
+        ranked = mem.store.dense_search(scope, model, "event", vector, 20)
+        tail = {h.owner_id for h in ranked[-2:]}
+        hits = mem.store.dense_search(scope, model, "event", vector, 2, include_ids=sorted(tail))
+        assert [h.owner_id for h in hits[:2]] == [h.owner_id for h in ranked[:2]]
+        assert {h.owner_id for h in hits[2:]} == tail and len(hits) == 4
+    # 384-dimensional vectors in a scope "bigger" than the HNSW threshold
+    import soulmem.store.postgres.store as pg_store
+
+    rng = np.random.default_rng(1)
+    rows = rng.standard_normal((30, 384)).astype(np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    big = Scope("big", "luna")
+    with pg.store.transaction() as tx:
+        for i, row in enumerate(rows):
+            tx.put_embedding(big, "event", f"ev_big{i:02d}", "m384", row)
+    exact = pg.store.dense_search(big, "m384", "event", rows[3], 5)
+    assert exact[0].owner_id == "ev_big03" and exact[0].similarity == pytest.approx(1.0)
+    monkeypatch.setattr(pg_store, "HNSW_MIN_SCOPE", 10)
+    approximate = pg.store.dense_search(big, "m384", "event", rows[3], 5, include_ids=["ev_big29"])
+    assert approximate[0].owner_id == "ev_big03"
+    assert [h.owner_id for h in approximate[:5]] == [h.owner_id for h in exact]
+    assert approximate[-1].owner_id == "ev_big29"
+    assert pg.store.dense_search(Scope("nobody", "luna"), "m384", "event", rows[0], 5) == []
+    with pytest.raises(StoreError):
+        pg.store.dense_search(big, "m384", "event", rows[0][:16], 5)
+
+
+def test_bulk_load_rebuilds_every_index_it_dropped(pg_url: str) -> None:
+    indexes = "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1"
+    with Memory.open(pg_url, embedder=FakeEmbedder()) as mem:
+        with psycopg.connect(pg_url) as conn:
+            before = conn.execute(indexes).fetchall()
+        assert any(name == "memories_scope" for name, _ in before)
+        assert any(name == "embeddings_hnsw_384" for name, _ in before)
+        store: Any = mem.store
+        with store.bulk_load() as writer:
+            from soulmem.bench.scale import SyntheticText, _load
+
+            _load(mem, 50, 10, SyntheticText(0), None, writer)
+        with psycopg.connect(pg_url) as conn:
+            assert conn.execute(indexes).fetchall() == before
+        scope = Scope("user000001", "luna")
+        assert len(mem.store.memories_in(scope)) == 10
+        first = mem.store.recent_events(scope, 1)[0]
+        hits = mem.store.lexical_search(scope, tokenize(first.user_text or ""), 3)
+        assert first.id in [h.owner_id for h in hits]

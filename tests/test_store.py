@@ -193,3 +193,22 @@ def test_lexical_index_is_rebuilt_when_the_tokenizer_changes(tmp_path: Path) -> 
     with sqlite3.connect(path) as conn:
         value = conn.execute("SELECT value FROM meta WHERE key='tokenizer_version'").fetchone()
     assert value == (str(TOKENIZER_VERSION),)
+
+
+def test_both_backends_have_the_same_migrations_and_recall_reads_use_indexes(
+    file_mem: Memory, tmp_path: Path
+) -> None:
+    from soulmem.store.postgres.connection import migrations as pg_migrations
+
+    assert [name for name, _ in pg_migrations()] == [name for name, _ in migrations()]
+    conn = sqlite3.connect(tmp_path / "soul.db")
+    plan = " ".join(
+        str(row[3])
+        for row in conn.execute(
+            "EXPLAIN QUERY PLAN SELECT * FROM notes WHERE user_id = ? AND agent_id = ? AND "
+            "world_id = ? AND applied_at IS NULL ORDER BY created_at, rowid",
+            ("u", "a", ""),
+        )
+    )
+    conn.close()
+    assert "USING INDEX notes_scope_pending" in plan, plan

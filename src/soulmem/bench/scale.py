@@ -7,6 +7,16 @@ multilingual texts (en / ko / ja pseudo-words drawn with a Zipf law, so term fre
 like language) and random unit vectors. Queries and the timed observes use the real embedder.
 The data is spread over scopes of ``per_scope`` memories (a service holds many users; recall
 works inside one scope).
+
+The timed calls measure the steady state of a scope with that history: the engine's clock
+(a :class:`~soulmem.clock.ManualClock`) stands just after the last loaded turn, so nothing
+has expired yet, and each scope's upkeep is recorded as done at its last turn — calendar
+duties at that time, the turn-counted ones (decay, consolidation, ...) with counters
+staggered over the scopes, so that about one timed observe in ``every`` runs each of them,
+as along a real history. Untimed observes and recalls in a scratch scope (one per language) load
+the model and the rule tables first. With another clock (the system clock) the data is a year old
+and the first observe of each scope expires its whole history: that one-off catch-up is
+what the observe numbers would then show.
 """
 
 from __future__ import annotations
@@ -21,9 +31,12 @@ from typing import Any
 import numpy as np
 
 from soulmem.bench.stats import percentile
+from soulmem.clock import ManualClock
 from soulmem.engine import Memory
+from soulmem.lifecycle.maintain import PERIODS
 from soulmem.model import Event, EventLink, MemoryType, Scope, Tier
 from soulmem.model import Memory as Orb
+from soulmem.observe import TURN_DUTIES
 from soulmem.recall.tokenize import tokenize
 
 __all__ = ["SyntheticText", "run_scale"]
@@ -50,8 +63,9 @@ class SyntheticText:
         self.words = words
         self.vocabulary = vocabulary
 
-    def sentence(self, words: int | None = None) -> str:
-        language = ("en", "ko", "ja")[int(self.rng.integers(0, 3))]
+    def sentence(self, words: int | None = None, language: str | None = None) -> str:
+        drawn = ("en", "ko", "ja")[int(self.rng.integers(0, 3))]
+        language = language or drawn
         n = words or int(self.rng.integers(6, 15))
         ranks = np.minimum(self.rng.zipf(1.25, size=n), self.vocabulary) - 1
         chosen = [self.words[language][int(r)] for r in ranks]
@@ -119,6 +133,25 @@ def _load(
     return scopes
 
 
+def _record_upkeep(mem: Memory, scopes: list[Scope], per_scope: int) -> None:
+    """Each scope's upkeep as done at its last turn; turn counters staggered over scopes."""
+    last = T0 + timedelta(minutes=per_scope - 1)
+    decay = mem.config.decay
+    every = {
+        "decay": decay.every_turns,
+        "consolidate": decay.consolidate_every_turns,
+        "promote_mentions": decay.promote_every_turns,
+        "prune": decay.prune_every_turns,
+        "reflect": mem.config.reflect_every_turns,
+    }
+    with mem.store.transaction() as tx:
+        for index, scope in enumerate(scopes):
+            for duty in PERIODS:
+                tx.set_maintenance(scope, duty, last_run=last, counter=0)
+            for duty in TURN_DUTIES:
+                tx.set_maintenance(scope, duty, last_run=last, counter=index % every[duty])
+
+
 def run_scale(
     mem: Memory,
     *,
@@ -141,6 +174,14 @@ def run_scale(
     with bulk if bulk is not None else nullcontext() as writer:
         scopes = _load(mem, memories, per_scope, text, progress, writer)
     load_s = time.perf_counter() - started
+    _record_upkeep(mem, scopes, per_scope)
+    clock = mem.clock if isinstance(mem.clock, ManualClock) else None
+    if clock is not None:
+        clock.set(T0 + timedelta(minutes=per_scope))
+    warm = mem.scope("warmup", "luna")
+    for language in ("en", "ko", "ja"):  # each language's rule tables load on first use
+        warm.observe(user=text.sentence(language=language))
+        warm.recall(text.sentence(3, language=language))
     rng = np.random.default_rng(seed + 2)
     recall_s: list[float] = []
     for _ in range(queries):
@@ -152,6 +193,8 @@ def run_scale(
     observe_s: list[float] = []
     for _ in range(observes):
         scope = scopes[int(rng.integers(0, len(scopes)))]
+        if clock is not None:
+            clock.advance(seconds=20)
         t = time.perf_counter()
         mem.scope(scope.user_id, scope.agent_id).observe(user=text.sentence())
         observe_s.append(time.perf_counter() - t)

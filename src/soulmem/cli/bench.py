@@ -205,6 +205,7 @@ def scale(
     from contextlib import ExitStack, nullcontext
 
     from soulmem.bench.scale import run_scale
+    from soulmem.clock import ManualClock
     from soulmem.embed import embedder_by_name
     from soulmem.engine import Memory
     from soulmem.store import POSTGRES_SCHEMES
@@ -219,7 +220,9 @@ def scale(
 
             location = stack.enter_context(scratch_databases(None))("soulmem_scale")
         postgres = location.startswith(POSTGRES_SCHEMES)
-        mem = stack.enter_context(Memory.open(location, embedder=embedder_by_name(embedder)))
+        mem = stack.enter_context(
+            Memory.open(location, embedder=embedder_by_name(embedder), clock=ManualClock())
+        )
         if mem.store.stats()["counts"]["events"]:
             raise typer.BadParameter(f"{db} is not empty: bench scale loads its own data")
         store: Any = mem.store

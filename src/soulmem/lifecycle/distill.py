@@ -31,8 +31,11 @@ pair splitting an otherwise tight group).
    when too long drop the weakest clauses, then the speaker, then cut with "…" — never
    longer than ``max_chars``.
 
-Cost: :func:`cluster` is O(n^3) in numpy (fine for the seed's 50-memory batches; about
-0.2 s at n = 1000); :func:`distill` is linear in the input text.
+Cost: :func:`cluster` is O(n^3) in numpy up to n = 2048 (fine for the seed's 50-memory
+batches; about 0.2 s at n = 1000); above that it is one blocked O(n^2 d) pass to find the
+components of the threshold graph, then O(k^3) per component of k rows, memory O(256 n)
+(it used to build the n x n matrix: 1 GB at 10k, 74 GiB at 100k); :func:`distill` is
+linear in the input text.
 
 Everything here is pure and deterministic: no storage, no network, no randomness.
 """
@@ -68,6 +71,20 @@ _SIM_EPSILON: Final = 1e-6
 # Clustering
 
 
+#: Up to this many rows :func:`cluster` works on the whole similarity matrix at once (the
+#: seed's algorithm, byte for byte); above it the rows are first split into the connected
+#: components of the ``similarity >= threshold`` graph, found block by block.
+DIRECT_MAX: Final = 2048
+#: Rows of the similarity matrix computed per block while looking for components.
+_BLOCK_ROWS: Final = 256
+#: A component larger than this is clustered in windows of this many members (input
+#: order): average link is O(k^3) time and O(k^2) memory in a component of k rows.
+WINDOW_MAX: Final = 2048
+#: Component edges are found in float32 with this much slack, so a component is never
+#: smaller than the exact float64 one (a larger one changes nothing, see ``cluster``).
+_EDGE_SLACK: Final = 1e-4
+
+
 def cluster(
     ids: Sequence[str],
     vectors: npt.NDArray[np.float32],
@@ -82,6 +99,15 @@ def cluster(
     group. Only groups with at least ``min_size`` members are returned. Members keep the
     input order; groups are sorted by size (descending), then by their first member's input
     position, so the result is deterministic.
+
+    Memory stays bounded for any n: above :data:`DIRECT_MAX` rows the input is cut into
+    the connected components of the ``cosine >= threshold`` graph (computed in blocks of
+    rows, never as an n x n matrix) and each component is clustered on its own. That gives
+    the same groups: a merge needs a mean cross similarity ``>= threshold``, so at least
+    one cross pair at or above it, so no group ever spans two components, and merges in
+    one component never change similarities in another. A component above
+    :data:`WINDOW_MAX` members (near-duplicates by the thousand) is clustered in windows
+    of that size in input order — the one place where the result is an approximation.
 
     Raises :class:`ValueError` when ``vectors`` is not a 2-D array with one row per id, ids
     repeat, ``threshold`` is not finite or ``min_size < 1``.
@@ -105,13 +131,33 @@ def cluster(
     usable = np.isfinite(norms) & (norms > 0.0)
     unit = np.zeros_like(matrix)
     unit[usable] = matrix[usable] / norms[usable, None]
+    cut = threshold - _SIM_EPSILON
+    if count <= DIRECT_MAX:
+        groups = _average_link(unit, usable, cut)
+    else:
+        groups = []
+        covered = np.zeros(count, dtype=bool)
+        for part in _parts(unit, usable, cut):
+            covered[part] = True
+            groups.extend(part[g] for g in _average_link(unit[part], usable[part], cut))
+        if min_size <= 1:  # rows with no edge at all are groups of one
+            groups.extend(np.flatnonzero(~covered)[:, None])
+    kept = [sorted(int(i) for i in group) for group in groups if len(group) >= min_size]
+    kept.sort(key=lambda group: (-len(group), group[0]))
+    return [[ids[index] for index in group] for group in kept]
+
+
+def _average_link(
+    unit: npt.NDArray[np.float64], usable: npt.NDArray[np.bool_], cut: float
+) -> list[npt.NDArray[np.intp]]:
+    """Average-link groups (row indices, ascending) of all rows, singletons included."""
+    count = unit.shape[0]
     sims = unit @ unit.T
     sims[~usable, :] = -np.inf
     sims[:, ~usable] = -np.inf
     np.fill_diagonal(sims, -np.inf)
     members: list[list[int]] = [[index] for index in range(count)]
     alive = [True] * count
-    cut = threshold - _SIM_EPSILON
     for _ in range(count - 1):
         flat = int(np.argmax(sims))  # first maximum in row-major order: (i, j) with i < j
         first, second = divmod(flat, count)
@@ -127,11 +173,48 @@ def cluster(
         members[first] = sorted(members[first] + members[second])
         members[second] = []
         alive[second] = False
-    groups = [
-        group for index, group in enumerate(members) if alive[index] and len(group) >= min_size
-    ]
-    groups.sort(key=lambda group: (-len(group), group[0]))
-    return [[ids[index] for index in group] for group in groups]
+    return [np.asarray(group, dtype=np.intp) for index, group in enumerate(members) if alive[index]]
+
+
+def _parts(
+    unit: npt.NDArray[np.float64], usable: npt.NDArray[np.bool_], cut: float
+) -> list[npt.NDArray[np.intp]]:
+    """Row indices (ascending) of each connected component of the ``sim >= cut`` graph over
+    the usable rows, components above :data:`WINDOW_MAX` cut into windows; rows without an
+    edge (and unusable rows) are left out — they can only be singletons."""
+    count = unit.shape[0]
+    parent = np.arange(count)
+
+    def find(node: int) -> int:
+        root = node
+        while parent[root] != root:
+            root = int(parent[root])
+        while parent[node] != root:
+            parent[node], node = root, int(parent[node])
+        return root
+
+    rows = np.flatnonzero(usable)
+    single = unit[rows].astype(np.float32)
+    edge = np.float32(cut - _EDGE_SLACK)
+    linked = np.zeros(count, dtype=bool)
+    for start in range(0, len(rows), _BLOCK_ROWS):
+        block = single[start : start + _BLOCK_ROWS] @ single.T
+        left, right = np.nonzero(block >= edge)
+        left += start
+        keep = right > left
+        for a, b in zip(rows[left[keep]].tolist(), rows[right[keep]].tolist(), strict=True):
+            root_a, root_b = find(a), find(b)
+            if root_a != root_b:
+                parent[max(root_a, root_b)] = min(root_a, root_b)
+            linked[a] = linked[b] = True
+    groups: dict[int, list[int]] = {}
+    for node in np.flatnonzero(linked).tolist():
+        groups.setdefault(find(node), []).append(node)
+    parts: list[npt.NDArray[np.intp]] = []
+    for members in groups.values():
+        for at in range(0, len(members), WINDOW_MAX):
+            parts.append(np.asarray(members[at : at + WINDOW_MAX], dtype=np.intp))
+    return parts
 
 
 # ---------------------------------------------------------------------------------------

@@ -219,11 +219,15 @@ class _Worker(DailyDuties):
 
     def _promote_mentions(self) -> None:
         decay = self.cfg.decay
+        due = self.store.memories_in(
+            self.scope,
+            LIVE,
+            memory_type=MemoryType.EPISODIC.value,
+            min_mentions=decay.semantic_after_mentions,
+        )  # filtered in SQL: only the rows that change are loaded, not the whole scope
         changed = [
             replace(m, memory_type=MemoryType.SEMANTIC, importance=max(m.importance, 0.8))
-            for m in self.store.memories_in(self.scope, LIVE)
-            if m.memory_type == MemoryType.EPISODIC
-            and m.mention_count >= decay.semantic_after_mentions
+            for m in due
         ]
         self._save(changed)
         self._index(changed)

@@ -287,8 +287,10 @@ class Store(Protocol):
         *,
         newest: int | None = None,
         memory_type: str | None = None,
+        min_mentions: int | None = None,
     ) -> list[Memory]:
-        """Memories of the scope, oldest first (only the ``newest`` N when given)."""
+        """Memories of the scope, oldest first (only the ``newest`` N when given; only those
+        mentioned at least ``min_mentions`` times when given)."""
         ...
 
     def tier_counts(self, scope: Scope | None = None) -> dict[str, int]: ...

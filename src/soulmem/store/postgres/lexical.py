@@ -135,17 +135,19 @@ def search(conn: Connection, scope_key: str, tokens: Sequence[str], limit: int) 
     terms = list(dict.fromkeys(tokens))
     if not terms:
         return []
-    stats = conn.execute("SELECT sum(docs), sum(tokens) FROM lexical_stats").fetchone()
-    n_docs = int(stats[0] or 0)
+    # the collection statistics (the row without a term) and the terms' document
+    # frequencies in one round trip
+    rows = conn.execute(
+        "SELECT NULL::text, sum(docs), sum(tokens) FROM lexical_stats UNION ALL "
+        "SELECT term, sum(n), NULL FROM lexical_df WHERE term = ANY(?) GROUP BY term",
+        (terms,),
+    ).fetchall()
+    stats = next(r for r in rows if r[0] is None)
+    n_docs = int(stats[1] or 0)
     if n_docs <= 0:
         return []
-    avgdl = float(stats[1]) / n_docs
-    df = {
-        str(r[0]): int(r[1])
-        for r in conn.execute(
-            "SELECT term, sum(n) FROM lexical_df WHERE term = ANY(?) GROUP BY term", (terms,)
-        )
-    }
+    avgdl = float(stats[2]) / n_docs
+    df = {str(r[0]): int(r[1]) for r in rows if r[0] is not None}
     idf = {}
     for term in terms:
         hits = df.get(term, 0)

@@ -19,7 +19,7 @@ from soulmem.errors import StoreError
 from soulmem.model import Scope
 from soulmem.store.base import LexicalHit, Vector, VectorHit
 from soulmem.store.postgres import integrity, lexical
-from soulmem.store.postgres.bulk import BulkWriter
+from soulmem.store.postgres.bulk import BULK_TABLES, BulkWriter, drop_secondary_indexes
 from soulmem.store.postgres.connection import PgConnections, redact
 from soulmem.store.postgres.dialect import Connection
 from soulmem.store.postgres.writer import PgWriter
@@ -35,6 +35,9 @@ __all__ = ["PostgresStore"]
 HNSW_DIMS = frozenset({384})
 #: Vectors in one scope from which dense search goes through HNSW instead of ranking exactly.
 HNSW_MIN_SCOPE = 20_000
+#: Memory for the index builds after a bulk load: the HNSW build is far slower once its graph
+#: outgrows it (1M e5 vectors: about 2 GB).
+BULK_INDEX_MEMORY = "2GB"
 HNSW_INDEX = (
     "CREATE INDEX IF NOT EXISTS embeddings_hnsw_384 ON embeddings "
     "USING hnsw ((vector::vector(384)) vector_ip_ops) WHERE dim = 384"
@@ -101,39 +104,58 @@ class PostgresStore(SQLiteStore):
         q = np.ascontiguousarray(query, dtype=np.float32)
         dim = int(q.shape[0])
         where = f"{SCOPE_WHERE} AND model = ? AND owner_kind = ? AND dim = {dim}"
+        params = (*scope_params(scope), model, owner_kind)
+        wanted = sorted(set(include_ids))
+        # One round trip in the usual case: the exact ranking, run only while the scope is
+        # under HNSW_MIN_SCOPE vectors, and the vectors of ``include_ids`` (tag 1).
+        small = (
+            f"(SELECT count(*) < {HNSW_MIN_SCOPE} FROM (SELECT 1 FROM embeddings WHERE {where} "
+            f"LIMIT {HNSW_MIN_SCOPE}) AS s)"
+            if dim in HNSW_DIMS
+            else "TRUE"
+        )
+        ranked = (
+            f"(SELECT 0, owner_id, -(vector <#> ?::vector({dim})) FROM embeddings WHERE {where} "
+            f"AND {small} ORDER BY vector <#> ?::vector({dim}) LIMIT ?)"
+        )
+        extra = (
+            f"(SELECT 1, owner_id, -(vector <#> ?::vector) FROM embeddings WHERE {where} "
+            "AND owner_id = ANY(?))"
+        )
         with self._pg.read() as conn:
-            column = "vector"
-            if dim in HNSW_DIMS:
+            sql, args = ranked, [q, *params, *(params if dim in HNSW_DIMS else ()), q, limit]
+            if wanted:
+                sql, args = f"{ranked} UNION ALL {extra}", [*args, q, *params, wanted]
+            rows = conn.execute(sql, args).fetchall()
+            if not any(r[0] == 0 for r in rows):
                 size = conn.execute(
                     f"SELECT count(*) FROM (SELECT 1 FROM embeddings WHERE {where} "
                     f"LIMIT {HNSW_MIN_SCOPE}) AS s",
-                    (*scope_params(scope), model, owner_kind),
+                    params,
                 ).fetchone()[0]
-                if int(size) >= HNSW_MIN_SCOPE:
+                if int(size) >= HNSW_MIN_SCOPE:  # a big scope: approximate, through HNSW
                     column = f"vector::vector({dim})"
-            rows = conn.execute(
-                f"SELECT owner_id, -({column} <#> ?::vector({dim})) FROM embeddings "
-                f"WHERE {where} ORDER BY {column} <#> ?::vector({dim}) LIMIT ?",
-                (q, *scope_params(scope), model, owner_kind, q, limit),
-            ).fetchall()
-            if not rows:
+                    rows += conn.execute(
+                        f"SELECT 0, owner_id, -({column} <#> ?::vector({dim})) FROM embeddings "
+                        f"WHERE {where} ORDER BY {column} <#> ?::vector({dim}) LIMIT ?",
+                        (q, *params, q, limit),
+                    ).fetchall()
+            if not any(r[0] == 0 for r in rows):
                 other = conn.execute(
                     f"SELECT dim FROM embeddings WHERE {SCOPE_WHERE} AND model = ? "
                     "AND owner_kind = ? AND dim != ? LIMIT 1",
-                    (*scope_params(scope), model, owner_kind, dim),
+                    (*params, dim),
                 ).fetchone()
                 if other is not None:
                     raise StoreError(f"vector dimension mismatch for {model}: {other[0]} != {dim}")
                 return []
-            hits = [VectorHit(owner_kind, str(r[0]), float(r[1])) for r in rows]
-            wanted = sorted(set(include_ids) - {hit.owner_id for hit in hits})
-            if wanted:
-                extra = conn.execute(
-                    f"SELECT owner_id, -(vector <#> ?::vector) FROM embeddings WHERE {where} "
-                    "AND owner_id = ANY(?)",
-                    (q, *scope_params(scope), model, owner_kind, wanted),
-                ).fetchall()
-                hits.extend(VectorHit(owner_kind, str(r[0]), float(r[1])) for r in extra)
+        hits = [VectorHit(owner_kind, str(r[1]), float(r[2])) for r in rows if r[0] == 0]
+        found = {hit.owner_id for hit in hits}
+        hits.extend(
+            VectorHit(owner_kind, str(r[1]), float(r[2]))
+            for r in rows
+            if r[0] == 1 and str(r[1]) not in found
+        )
         return hits
 
     def vectors_for(
@@ -151,19 +173,27 @@ class PostgresStore(SQLiteStore):
 
     @contextmanager
     def bulk_load(self) -> Iterator[BulkWriter]:
-        """Load many new records in one transaction with COPY (see ``bulk.py``). The HNSW
-        index is dropped during the load and built once after it (much faster than growing
-        the graph a row at a time); then the lexical statistics are recomputed and the
+        """Load many new records in one transaction with COPY (see ``bulk.py``), into an
+        otherwise idle database (the load locks the tables it fills). The secondary indexes
+        of those tables and the HNSW index are dropped for the load and built once after it
+        (a sorted build is much faster than growing each index a row at a time), with
+        BULK_INDEX_MEMORY for the builds; then the lexical statistics are recomputed and the
         planner's statistics refreshed."""
         with self._pg.begin() as conn:
+            conn.execute("SET LOCAL synchronous_commit = off")
             conn.execute("DROP INDEX IF EXISTS embeddings_hnsw_384")
+            rebuild = drop_secondary_indexes(conn.raw, BULK_TABLES)
             writer = BulkWriter(conn.raw)
             yield writer
             writer.flush()
+            conn.execute(f"SET LOCAL maintenance_work_mem = '{BULK_INDEX_MEMORY}'")
+            for definition in rebuild:
+                conn.execute(definition)
             lexical.rebuild_statistics(conn)
         with self._pg.read() as conn:
-            conn.execute("SET maintenance_work_mem = '512MB'")
+            conn.execute(f"SET maintenance_work_mem = '{BULK_INDEX_MEMORY}'")
             conn.execute(HNSW_INDEX)
+            conn.execute("RESET maintenance_work_mem")
             conn.execute("ANALYZE")
 
     def size_bytes(self) -> int:

@@ -86,6 +86,7 @@ class LifecycleReads:
         *,
         newest: int | None = None,
         memory_type: str | None = None,
+        min_mentions: int | None = None,
     ) -> list[Memory]:
         query = f"SELECT id FROM memories WHERE {SCOPE_WHERE} AND status = ?"
         params: list[object] = [*scope_params(scope), status]
@@ -95,6 +96,9 @@ class LifecycleReads:
         if memory_type is not None:
             query += " AND memory_type = ?"
             params.append(memory_type)
+        if min_mentions is not None:
+            query += " AND mention_count >= ?"
+            params.append(min_mentions)
         query += " ORDER BY rowid DESC"
         if newest is not None:
             query += " LIMIT ?"
