@@ -4,7 +4,6 @@ third parties and noise. Sentences are invented (not the dev scenario's) unless 
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -446,19 +445,6 @@ def test_empty_and_direct_call() -> None:
     assert extract("", FactContext()) == []
     assert extract("   ", FactContext()) == []
     assert extract("ok", FactContext()) == []
-
-
-def test_speed() -> None:
-    text = (
-        "I grew up in Tucson, so honestly, the dust out on that landing pad feels like home. "
-        "What do you think, Captain? I'd love to see the bridge."
-    )
-    ctx = FactContext(previous_user_texts=("hi",), current={"pet": ("dog",)})
-    extract(text, ctx)
-    start = time.perf_counter()
-    for _ in range(200):
-        extract(text, ctx)
-    assert (time.perf_counter() - start) / 200 < 0.005
 
 
 # ---------------------------------------------------------------- the dev scenario

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from soulmem.perceive.facts import Candidate, FactContext
@@ -322,17 +320,6 @@ def test_kanji_numbers() -> None:
 def test_evidence_and_defaults() -> None:
     (c,) = [c for c in run("血液型はBだよ") if c.subject == "blood_type"]
     assert c.value == "B型" and c.about == "user" and c.evidence and c.mode == "set"
-
-
-def test_speed() -> None:
-    texts = [t for t, _, _ in POSITIVE] + [t for t, _ in NEGATIVE]
-    ctx = FactContext()
-    extract(texts[0], ctx)
-    start = time.perf_counter()
-    for text in texts * 3:
-        extract(text, ctx)
-    per_message = (time.perf_counter() - start) / (len(texts) * 3)
-    assert per_message < 0.002
 
 
 def test_quitting_a_job_ends_it_before_the_new_one() -> None:

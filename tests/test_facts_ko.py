@@ -3,8 +3,6 @@ negation, third parties and questions."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from soulmem.perceive.facts.base import Candidate, FactContext
@@ -410,17 +408,6 @@ def test_candidate_contract() -> None:
 def test_empty_and_plain_chat_give_nothing() -> None:
     for text in ("", "ㅋㅋㅋㅋ", "좋아, 출발하자!", "와 골짜기 전체가 은빛이야", "세 송이 땄어"):
         assert _facts(text) == []
-
-
-def test_speed() -> None:
-    texts = [text for text, _, _ in POSITIVE] + [text for text, _ in NOISE]
-    extract("warm up", CTX)
-    start = time.perf_counter()
-    for _ in range(3):
-        for text in texts:
-            extract(text, CTX)
-    per_message = (time.perf_counter() - start) / (3 * len(texts))
-    assert per_message < 0.002
 
 
 # phrasing families added for generality; every phrasing is invented, two or more per family

@@ -24,6 +24,7 @@ def _f1(gold: list[set[str]], pred: list[set[str]], tag: str) -> float | None:
 
 
 def run_emotions(folder: Path, embedder: Embedder | None = None) -> dict[str, Any]:
+    from soulmem.perceive.analyze import analyze
     from soulmem.perceive.emotion import analyze_emotion, macro_f1
 
     result: dict[str, Any] = {
@@ -36,11 +37,16 @@ def run_emotions(folder: Path, embedder: Embedder | None = None) -> dict[str, An
         started = time.perf_counter()
         pred = [set(analyze_emotion(item["text"], embedder=embedder).emotions) for item in lines]
         elapsed = time.perf_counter() - started
+        started = time.perf_counter()
+        for item in lines:  # the whole rule-based analysis (emotion, facts, remember) of a turn
+            analyze(item["text"])
+        analyzed = time.perf_counter() - started
         per_tag = {tag: _f1(gold, pred, tag) for tag in EMOTIONS}
         result["languages"][path.stem] = {
             "n": len(lines),
             "macro_f1": round(macro_f1(gold, pred), 3),
             "per_tag_f1": {k: None if v is None else round(v, 3) for k, v in per_tag.items()},
             "ms_per_message": round(elapsed / max(1, len(lines)) * 1000, 3),
+            "analyze_ms_per_message": round(analyzed / max(1, len(lines)) * 1000, 3),
         }
     return result
