@@ -12,8 +12,9 @@ import psycopg
 from pgvector.psycopg import register_vector
 from psycopg_pool import ConnectionPool
 
-from soulmem.errors import MigrationError, StoreBusy, StoreClosed, StoreError
+from soulmem.errors import StoreBusy, StoreClosed, StoreError
 from soulmem.store.postgres.dialect import Connection
+from soulmem.store.sql import pending_migrations
 
 __all__ = ["PgConnections", "migrations", "redact"]
 
@@ -139,17 +140,8 @@ def _migrate(conn: psycopg.Connection[Any]) -> None:
             "CREATE TABLE IF NOT EXISTS _soulmem_migrations (name TEXT PRIMARY KEY, "
             "applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
         )
-        done = {str(r[0]) for r in conn.execute("SELECT name FROM _soulmem_migrations")}
-        known = migrations()
-        unknown = done - {name for name, _ in known}
-        if unknown:
-            raise MigrationError(
-                f"database has migrations this soulmem does not know: {sorted(unknown)}; "
-                "upgrade soulmem"
-            )
-        for name, sql in known:
-            if name in done:
-                continue
+        done = [str(r[0]) for r in conn.execute("SELECT name FROM _soulmem_migrations")]
+        for name, sql in pending_migrations(done, migrations()):
             conn.execute(sql.encode("utf-8"))  # the whole file: simple-query protocol
             conn.execute("INSERT INTO _soulmem_migrations (name) VALUES (%s)", (name,))
 

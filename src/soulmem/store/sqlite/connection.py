@@ -11,6 +11,7 @@ from importlib import resources
 from pathlib import Path
 
 from soulmem.errors import MigrationError, StoreBusy, StoreClosed, StoreError
+from soulmem.store.sql import pending_migrations
 
 __all__ = ["Connections", "migrations"]
 
@@ -86,17 +87,8 @@ class Connections:
                     "name TEXT PRIMARY KEY, applied_at TEXT NOT NULL DEFAULT "
                     "(strftime('%Y-%m-%dT%H:%M:%fZ','now')))"
                 )
-                done = {r[0] for r in conn.execute("SELECT name FROM _soulmem_migrations")}
-                known = migrations()
-                unknown = done - {name for name, _ in known}
-                if unknown:
-                    raise MigrationError(
-                        f"database has migrations this soulmem does not know: {sorted(unknown)}; "
-                        "upgrade soulmem"
-                    )
-                for name, sql in known:
-                    if name in done:
-                        continue
+                done = [r[0] for r in conn.execute("SELECT name FROM _soulmem_migrations")]
+                for name, sql in pending_migrations(done, migrations()):
                     for statement in _split_sql(sql):
                         conn.execute(statement)
                     conn.execute("INSERT INTO _soulmem_migrations (name) VALUES (?)", (name,))
