@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from soulmem import Memory, StoreBusy, StoreClosed
+from soulmem.clock import SystemClock
 from soulmem.embed import FakeEmbedder
 from soulmem.store.sqlite import SQLiteStore
 from soulmem.store.sqlite.connection import migrations
@@ -110,6 +111,40 @@ def test_writer_waits_then_raises_store_busy(tmp_path: Path) -> None:
     with store.transaction():
         pass
     store.close()
+
+
+def test_opening_waits_while_another_process_holds_the_new_file(tmp_path: Path) -> None:
+    """Processes opening one new file at once: the WAL switch and the migrations are retried
+    past a short lock instead of failing with "database is locked"."""
+    path = tmp_path / "new.db"
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN EXCLUSIVE")
+    release = threading.Timer(0.3, lambda: other.execute("ROLLBACK"))
+    release.start()
+    try:
+        store = SQLiteStore(path, clock=SystemClock(), busy_timeout_ms=10)
+    finally:
+        release.join()
+        other.close()
+    assert store.applied_migrations() == [name for name, _ in migrations()]
+    store.close()
+
+
+def test_opening_a_file_locked_for_good_raises_store_busy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from soulmem.store.sqlite import connection
+
+    monkeypatch.setattr(connection, "OPEN_RETRIES", 2)
+    path = tmp_path / "held.db"
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StoreBusy):
+            SQLiteStore(path, clock=SystemClock(), busy_timeout_ms=10)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
 
 
 def test_readers_run_concurrently_with_the_writer(file_mem: Memory) -> None:

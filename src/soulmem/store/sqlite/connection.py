@@ -17,6 +17,8 @@ __all__ = ["Connections", "migrations"]
 
 BUSY_TIMEOUT_MS = 5_000
 WRITE_RETRIES = 5
+#: attempts to switch a file to WAL and migrate it while other processes open it too
+OPEN_RETRIES = 10
 
 
 def migrations() -> list[tuple[str, str]]:
@@ -57,14 +59,37 @@ class Connections:
         self._readers: list[sqlite3.Connection] = []
         self._closed = False
         try:
-            self._writer = self._connect()
-            if not self.in_memory:
-                mode = self._writer.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-                if str(mode).lower() != "wal":
-                    raise StoreError(f"could not switch {self.path} to WAL (got {mode})")
-            self._migrate()
+            self._writer = self._open_writer()
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot open database {self.path}: {exc}") from exc
+
+    def _open_writer(self) -> sqlite3.Connection:
+        """The writer connection, in WAL mode, migrated. Processes opening one new file at once
+        contend for its lock, and the first pragmas and the switch to WAL do not always wait
+        on busy_timeout (they may answer "locked", or the old mode, at once): the whole step
+        is retried with backoff, then StoreBusy."""
+        delay = 0.05
+        for attempt in range(OPEN_RETRIES):
+            last = attempt == OPEN_RETRIES - 1
+            conn: sqlite3.Connection | None = None
+            try:
+                conn = self._writer = self._connect()
+                if not self.in_memory:
+                    mode = str(conn.execute("PRAGMA journal_mode = WAL").fetchone()[0])
+                    if mode.lower() != "wal":
+                        raise sqlite3.OperationalError(f"locked: still in {mode} mode")
+                self._migrate()
+                return conn
+            except sqlite3.OperationalError as exc:
+                if conn is not None:
+                    conn.close()
+                if not _is_busy(exc):
+                    raise
+                if last:
+                    raise StoreBusy(f"cannot open {self.path}: locked by another process") from exc
+                time.sleep(delay)
+                delay = min(delay * 2, 1.0)
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def _connect(self) -> sqlite3.Connection:
         conn = sqlite3.connect(
