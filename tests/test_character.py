@@ -199,6 +199,29 @@ def test_director_note_is_applied_once(world: tuple[Memory, ManualClock]) -> Non
     assert luna.relationship() == after
 
 
+def test_only_the_newest_pending_note_is_shown(world: tuple[Memory, ManualClock]) -> None:
+    """Turns observed without a recall (an import) leave many notes: the next context shows
+    the newest one, every note's deltas are applied once and none is shown again."""
+    mem, clock = world
+    luna = mem.scope("mina", "luna")
+    notes = []
+    for i in range(4):
+        clock.advance(days=3)
+        luna.observe(user=f"thank you so much, you always listen to me ({i})")
+        note = luna.reflect()
+        assert note is not None
+        notes.append(note)
+    assert len(mem.store.pending_notes(luna.scope)) == 4
+    before = luna.relationship()
+    first = luna.recall("hello", budget_tokens=100_000)
+    assert first.text.count("Director's note") == 1
+    assert [i.id for i in first.items if i.kind == "note"] == [notes[-1].id]
+    assert mem.store.pending_notes(luna.scope) == []
+    if any(n.deltas for n in notes):
+        assert luna.relationship() != before
+    assert "Director's note" not in luna.recall("hello", budget_tokens=100_000).text
+
+
 def test_imagination_limit_feedback_and_nudges(world: tuple[Memory, ManualClock]) -> None:
     mem, clock = world
     luna = mem.scope("mina", "luna")

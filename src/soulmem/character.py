@@ -431,7 +431,10 @@ def _llm_reflect(llm: LLM, events: Sequence[Event]) -> tuple[str, dict[str, floa
 
 
 def apply_notes(store: Store, scope: Scope, now: datetime) -> list[Note]:
-    """Pending notes for this recall; their relationship deltas are applied exactly once."""
+    """The director's note for this recall: the newest pending one. Every pending note's
+    relationship deltas are applied exactly once, and all are marked applied; older notes are
+    not shown (each was written for a reply that has passed: after a long import without a
+    recall, hundreds of stale notes would otherwise crowd out the memories)."""
     notes = store.pending_notes(scope)
     if not notes:
         return []
@@ -447,7 +450,7 @@ def apply_notes(store: Store, scope: Scope, now: datetime) -> list[Note]:
                     now,
                 )
             tx.put_note(replace(note, applied_at=now))
-    return notes
+    return notes[-1:]
 
 
 def _item(scope: Scope, kind: str, now: datetime, payload: dict[str, Any]) -> InboxItem:
@@ -463,7 +466,7 @@ def _item(scope: Scope, kind: str, now: datetime, payload: dict[str, Any]) -> In
 
 def context_items(store: Store, scope: Scope, now: datetime) -> list[RecallItem]:
     """What recall adds about the character itself: the owner's nudges, the relationship,
-    the long mood, a pending director's note (its deltas applied once), top beliefs."""
+    the long mood, the newest pending director's note (deltas applied once), top beliefs."""
     items: list[RecallItem] = []
     labels = {"preference": "Prefers", "forbidden": "Avoid", "suggestion": "Suggestion"}
     for fact in _nudges(store, scope):
