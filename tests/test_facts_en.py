@@ -4,6 +4,7 @@ third parties and noise. Sentences are invented (not the dev scenario's) unless 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -621,3 +622,29 @@ def test_indirect_cues_stay_quiet_on_noise(text: str) -> None:
     # "my brother" does say the user has a brother; nothing else is about the user
     found = [c for c in facts(text) if c.about == "user" and not c.negated]
     assert [c for c in found if c.subject != "family"] == [], found
+
+
+# Captures that missed their object, seen in long real chats: none may become a fact.
+NOT_VALUES = [
+    "Being my own boss and doing something I love is awesome.",
+    "I've been busy doing the petition I started - it's tricky but it's been cool.",
+    "Connecting with the things I love makes writing even more fun.",
+    "Same here! So have you been up to anything recently?",
+]
+
+
+@pytest.mark.parametrize("text", NOT_VALUES)
+def test_clauses_and_function_words_are_not_values(text: str) -> None:
+    for c in facts(text):
+        assert not re.match(r"(?i)(?:is|makes)\b|\W|same\b", c.value), (text, c)
+
+
+def test_trailing_adverbials_are_cut_and_pet_names_are_names() -> None:
+    assert user_values("I found out recently I'm allergic to cockroaches as well.", "allergy") == [
+        "cockroaches"
+    ]
+    pets = user_values(
+        "My pup Toby is a German Shepherd! He's so active. What games do your dogs like?", "pet"
+    )
+    assert pets and all("What" not in v for v in pets)
+    assert any("Toby" in v for v in pets)

@@ -13,6 +13,7 @@ All patterns are compiled at import; nothing is mutated at run time (thread-safe
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from soulmem.perceive.facts import (
@@ -43,6 +44,16 @@ _RULES = (
 )
 _MSG_RULES = en_relations.MESSAGE_RULES + en_broad.MESSAGE_RULES
 
+# a value that starts as a clause or a predicate is a capture that missed its object
+# ("doing something I love is awesome" -> "is awesome"; "- it's tricky")
+_NOT_A_VALUE = re.compile(
+    r"^(?:[^\w(]|(?:is|are|was|were|am|been|being|makes|seems)\b"
+    r"|(?:it|that|this|there|they|he|she)(?:'s|'re|\s+is|\s+are|\s+was)\b)",
+    re.IGNORECASE,
+)
+# a trailing adverbial belongs to the sentence, not to the value
+_TAIL = re.compile(r"(?:\s+(?:as\s+well|too|more\s+than\s+ever))$", re.IGNORECASE)
+
 
 def extract(text: str, context: FactContext) -> list[Candidate]:
     """Facts the user states about themselves in one English message."""
@@ -59,10 +70,13 @@ def extract(text: str, context: FactContext) -> list[Candidate]:
 
 
 def _merge(found: list[Candidate]) -> list[Candidate]:
-    """One message: keep the richest value per single-valued subject, drop repeated heads."""
+    """One message: drop values that are not one (a clause or a predicate; a trailing
+    "as well" is cut), keep the richest value per single-valued subject, drop
+    repeated heads."""
     out: list[Candidate] = []
-    for c in found:
-        if not c.value:
+    for raw in found:
+        c = replace(raw, value=_TAIL.sub("", raw.value.strip()))
+        if not c.value or _NOT_A_VALUE.match(c.value):
             continue
         clash = None
         for i, o in enumerate(out):

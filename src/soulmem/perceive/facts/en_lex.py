@@ -324,6 +324,8 @@ NOT_NAMES = _words(
     "Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Today|Tomorrow|Tonight|Still|Back|Home",
     "Always|Never|Every|Some|Any|Totally|Basically|Kind|Sort|Excited|Happy|Tired|Sad|Done|Ready",
     "Here|Fun|Busy|Glad|Back|Alive|Home|American|British|English|Canadian",
+    "What|When|Where|Why|How|Who|Whom|Which|Whose|Same|Me|Too|Nice|Awesome|Amazing|Right",
+    "Exactly|Absolutely|Definitely|Agreed|Congrats|Congratulations|Aww|Awww|Omg|Gosh",
 )
 NOT_NAMES_CF = frozenset(w.casefold() for w in NOT_NAMES)
 
