@@ -395,6 +395,11 @@ def test_dense_search_includes_asked_ids_and_switches_to_hnsw_for_big_scopes(
         hits = mem.store.dense_search(scope, model, "event", vector, 2, include_ids=sorted(tail))
         assert [h.owner_id for h in hits[:2]] == [h.owner_id for h in ranked[:2]]
         assert {h.owner_id for h in hits[2:]} == tail and len(hits) == 4
+        only = mem.store.dense_search(scope, model, "event", vector, 0, include_ids=sorted(tail))
+        assert {h.owner_id: round(h.similarity, 5) for h in only} == {
+            h.owner_id: round(h.similarity, 5) for h in hits[2:]
+        }
+        assert mem.store.dense_search(scope, model, "event", vector, 0) == []
     # 384-dimensional vectors in a scope "bigger" than the HNSW threshold
     import soulmem.store.postgres.store as pg_store
 

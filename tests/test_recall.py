@@ -13,7 +13,7 @@ from soulmem.config import Config
 from soulmem.embed import FakeEmbedder
 from soulmem.recall.items import RecallItem
 from soulmem.recall.pack import pack
-from soulmem.recall.rank import minmax
+from soulmem.recall.rank import Ranker, minmax
 from soulmem.recall.tokenize import count_tokens
 
 
@@ -140,3 +140,24 @@ def test_a_turn_next_to_a_match_shares_its_relevance() -> None:
             return next(n for n, item in enumerate(turns) if "cello" in item.text)
 
     assert rank_of_answer(0.3) < rank_of_answer(0.0)
+
+
+def test_reply_neighbours_of_the_best_turns_join_the_candidates() -> None:
+    """An answer that shares nothing with the question still surfaces next to the turn that
+    matched, even when neither search would have made it a candidate."""
+
+    def answer_found(neighbour_candidates: int) -> bool:
+        cfg = Config().with_recall(candidates=1, neighbour_candidates=neighbour_candidates)
+        with _engine(cfg) as mem:
+            s = mem.scope("u", "a")
+            s.observe(user="congrats on the bakery promotion!")
+            s.observe(user="thanks, I'm the assistant manager there now")
+            for i in range(6):
+                s.observe(user=f"unrelated note {i} about parking tickets and weather")
+            ranker = Ranker(mem.store, mem.embedder, cfg.recall)
+            items = ranker.rank(s.scope, "bakery promotion", working_set=[])
+            assert "bakery" in items[0].text
+            return any("assistant manager" in i.text for i in items)
+
+    assert not answer_found(0)
+    assert answer_found(20)

@@ -16,8 +16,9 @@ relevance = minmax(match)
 final     = w_similarity * relevance + w_importance * importance + w_strength * strength
             + recency_weight * recency
 
-Candidates are the lexical top-N, the dense top-N of each kind and the working set (the
-scope's last turns), which is always considered. Every component is kept in ``why``.
+Candidates are the lexical top-N, the dense top-N of each kind, the reply neighbours of
+the best ``neighbour_candidates`` turns and the working set (the scope's last turns), which
+is always considered. Every component is kept in ``why``.
 """
 
 from __future__ import annotations
@@ -99,10 +100,11 @@ class Ranker:
             ):
                 dense[hit.owner_id] = hit.similarity
                 kinds[hit.owner_id] = kind
+        lexical_norm = minmax(lexical)
+        self._add_neighbours(scope, query_vector, kinds, lexical_norm, dense)
         candidates = list(dict.fromkeys([*lexical, *dense, *recent]))
         if not candidates:
             return []
-        lexical_norm = minmax(lexical)
         event_ids = [c for c in candidates if kinds[c] == "event"]
         events = {e.id: e for e in self.store.get_events(event_ids)}
         named = named_speakers(query, events.values()) if cfg.speaker_weight > 0 else set()
@@ -167,6 +169,41 @@ class Ranker:
             )
         items.sort(key=lambda item: (-item.score, item.id))
         return items
+
+    def _add_neighbours(
+        self,
+        scope: Scope,
+        query_vector: Vector,
+        kinds: dict[str, str],
+        lexical_norm: dict[str, float],
+        dense: dict[str, float],
+    ) -> None:
+        """The turns that reply to (or are replied to by) the best matching turns join the
+        candidates with their own similarity: an answer often shares no words with the
+        question its neighbour matched ("Congrats on the promotion!" -> "I'm an assistant
+        manager now")."""
+        cfg = self.config
+        if cfg.neighbour_weight <= 0 or cfg.neighbour_candidates <= 0:
+            return
+        floor = min(dense.values()) if dense else 0.0
+        events = [cid for cid, kind in kinds.items() if kind == "event"]
+        events.sort(
+            key=lambda cid: (
+                -(
+                    cfg.lexical_weight * lexical_norm.get(cid, 0.0)
+                    + (1.0 - cfg.lexical_weight) * dense.get(cid, floor)
+                )
+            )
+        )
+        near = self.store.reply_neighbours(events[: cfg.neighbour_candidates])
+        extra = list(dict.fromkeys(o for ids in near.values() for o in ids if o not in kinds))
+        if not extra:
+            return
+        for hit in self.store.dense_search(
+            scope, self.embedder.name, "event", query_vector, 0, include_ids=extra
+        ):
+            dense.setdefault(hit.owner_id, hit.similarity)
+            kinds.setdefault(hit.owner_id, "event")
 
     def _fuse(
         self,

@@ -250,7 +250,7 @@ class Store(Protocol):
         include_ids: Sequence[str] = (),
     ) -> list[VectorHit]:
         """The ``limit`` most similar records, plus the similarity of each of ``include_ids``
-        (when it has a vector) even if it is not among them."""
+        (when it has a vector) even if it is not among them; ``limit`` 0 gives only those."""
         ...
 
     def reply_neighbours(self, event_ids: Sequence[str]) -> dict[str, set[str]]:

@@ -122,6 +122,12 @@ class PostgresStore(SQLiteStore):
             f"(SELECT 1, owner_id, -(vector <#> ?::vector) FROM embeddings WHERE {where} "
             "AND owner_id = ANY(?))"
         )
+        if limit <= 0:  # only the similarity of include_ids
+            if not wanted:
+                return []
+            with self._pg.read() as conn:
+                rows = conn.execute(extra, [q, *params, wanted]).fetchall()
+            return [VectorHit(owner_kind, str(r[1]), float(r[2])) for r in rows]
         with self._pg.read() as conn:
             sql, args = ranked, [q, *params, *(params if dim in HNSW_DIMS else ()), q, limit]
             if wanted:

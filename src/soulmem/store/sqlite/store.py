@@ -271,7 +271,16 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
             raise StoreError(
                 f"vector dimension mismatch for {model}: {matrix.shape[1]} != {query.shape[0]}"
             )
-        sims = matrix @ query.astype(np.float32)
+        q = query.astype(np.float32)
+        if limit <= 0:  # only the similarity of include_ids: no scan of the scope
+            rows = sorted(
+                i for i in (positions.get(w, -1) for w in set(include_ids)) if 0 <= i < len(ids)
+            )
+            picked = matrix[rows] @ q if rows else np.zeros(0, dtype=np.float32)
+            return [
+                VectorHit(owner_kind, ids[i], float(v)) for i, v in zip(rows, picked, strict=True)
+            ]
+        sims = matrix @ q
         k = min(limit, len(ids))
         top = np.argpartition(-sims, k - 1)[:k] if k < len(ids) else np.arange(len(ids))
         top = top[np.argsort(-sims[top], kind="stable")]
