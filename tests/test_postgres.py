@@ -519,6 +519,14 @@ def test_dense_search_includes_asked_ids_and_switches_to_hnsw_for_big_scopes(
     assert approximate[0].owner_id == "ev_big03"
     assert [h.owner_id for h in approximate[:5]] == [h.owner_id for h in exact]
     assert approximate[-1].owner_id == "ev_big29"
+    from soulmem.store.postgres.connection import HNSW_EF_SEARCH
+
+    store: Any = pg.store
+    with store._pg.read() as conn:
+        settings = conn.execute(
+            "SELECT current_setting('hnsw.ef_search'), current_setting('hnsw.iterative_scan')"
+        ).fetchone()
+    assert settings == (str(HNSW_EF_SEARCH), "strict_order") and HNSW_EF_SEARCH >= 100
     assert pg.store.dense_search(Scope("nobody", "luna"), "m384", "event", rows[0], 5) == []
     with pytest.raises(StoreError):
         pg.store.dense_search(big, "m384", "event", rows[0][:16], 5)

@@ -136,10 +136,17 @@ class PgConnections:
             self._pool.close()
 
 
+#: Candidates an HNSW search keeps (pgvector's default is 40): at least the dense candidates
+#: recall asks for (``RecallConfig.candidates``, 100), measured in docs/postgres.md.
+HNSW_EF_SEARCH = 100
+
+
 def _configure(conn: psycopg.Connection[Any]) -> None:
     register_vector(conn)
     # an HNSW scan filtered by scope keeps scanning until it found enough rows of the scope
-    conn.execute("SET hnsw.iterative_scan = strict_order")
+    conn.execute(
+        f"SET hnsw.iterative_scan = strict_order; SET hnsw.ef_search = {HNSW_EF_SEARCH}".encode()
+    )
 
 
 def _migrate(conn: psycopg.Connection[Any]) -> None:
