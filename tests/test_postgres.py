@@ -551,3 +551,14 @@ def test_bulk_load_rebuilds_every_index_it_dropped(pg_url: str) -> None:
         first = mem.store.recent_events(scope, 1)[0]
         hits = mem.store.lexical_search(scope, tokenize(first.user_text or ""), 3)
         assert first.id in [h.owner_id for h in hits]
+
+
+def test_the_query_is_embedded_on_a_thread_by_default_only_on_postgres(
+    pg_url: str, tmp_path: Path
+) -> None:
+    for location, threaded in ((pg_url, True), (str(tmp_path / "lite.db"), False)):
+        with Memory.open(location, embedder=FakeEmbedder()) as mem:
+            scope = mem.scope("u", "luna")
+            scope.observe(user="My dog Bori loves the red ball.")
+            assert scope.recall("red ball", rehearse=False).items
+            assert (mem._embed_pool is not None) == threaded
