@@ -335,6 +335,27 @@ def test_bench_scale_loads_in_bulk_and_reports(pg_url: str, tmp_path: Path) -> N
         assert first.id in [h.owner_id for h in hits]
 
 
+def test_bench_scale_times_a_kept_load_again_with_reuse(pg_url: str, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from soulmem.cli import app as cli
+
+    def scale(db: str, *extra: str) -> Any:
+        args = ["bench", "scale", "--db", db, "--memories", "200", "--per-scope", "100"]
+        args += ["--queries", "4", "--observes", "2", "--embedder", "fake", "--json", *extra]
+        return CliRunner().invoke(cli, args)
+
+    refused = scale(str(tmp_path / "empty.db"), "--reuse")  # nothing loaded there
+    assert refused.exit_code != 0 and "not a load of 200" in refused.output
+    assert scale(pg_url).exit_code == 0
+    again = scale(pg_url, "--reuse")
+    assert again.exit_code == 0, again.output
+    result = json.loads(again.output)
+    assert result["load_s"] is None and result["memories"] == 200 and result["scopes"] == 2
+    # nothing reloaded: the load's turns, plus each run's warm-up (3) and timed (2) turns
+    assert _count(pg_url, "events") == 200 + 2 * (3 + 2)
+
+
 def test_two_servers_two_workers_eight_clients_lose_and_duplicate_nothing(pg_url: str) -> None:
     """The suite's size of ``soulmem bench concurrency`` (8 clients x 1,000 turns is run as
     the benchmark, docs/postgres.md)."""
@@ -369,6 +390,92 @@ def test_the_dialect_translates_the_sqlite_forms_the_shared_sql_uses() -> None:
         translate("UPDATE events SET metadata = json_set(metadata, '$.redacted', 'forgotten')")
     )
     assert translate("SET x = min(?, y)") == "SET x = LEAST(%s, y)"
+
+
+def test_in_lists_become_one_array_parameter_so_the_statement_text_is_stable() -> None:
+    from soulmem.store.postgres.dialect import grouped, statement
+
+    sql = "SELECT a FROM t WHERE k = 'x' AND (b IN ({0}) OR c IN ({0})) AND d NOT IN (?) AND e = ?"
+    short, long = statement(sql.format("?,?")), statement(sql.format(",".join("?" * 40)))
+    assert (
+        short[0]
+        == long[0]
+        == (
+            "SELECT a FROM t WHERE k = 'x' AND (b = ANY(%s) OR c = ANY(%s)) AND d <> ALL(%s) "
+            "AND e = %s"
+        )
+    )
+    assert grouped((1, 2, 1, 2, 3, 4), short[1]) == [[1, 2], [1, 2], [3], 4]
+    assert statement("SELECT a FROM t WHERE b = ?") == ("SELECT a FROM t WHERE b = %s", ())
+
+
+def test_recall_reads_cost_one_statement_each(
+    both: tuple[Memory, Memory], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lexical search (statistics and postings), dense search (size check, exact ranking, the
+    asked-for ids) and get_memories (with their sources) are one round trip each, and give
+    what the SQLite store gives."""
+    from soulmem.store.postgres import dialect
+
+    lite, pg = both
+    sent: list[str] = []
+    execute = dialect.Connection.execute
+
+    def counted(self: dialect.Connection, sql: str, parameters: Any = ()) -> dialect.Cursor:
+        sent.append(sql)
+        return execute(self, sql, parameters)
+
+    monkeypatch.setattr(dialect.Connection, "execute", counted)
+    scope, model = Scope("u1", "luna"), lite.embedder.name
+    tokens = tokenize("떡볶이 좋아 red ball")
+    vector = lite.embedder.embed_query("red ball")
+    hits = pg.store.lexical_search(scope, tokens, 5)
+    assert len(sent) == 1 and hits
+    assert [_text(pg, h.owner_kind, h.owner_id) for h in hits] == [
+        _text(lite, h.owner_kind, h.owner_id) for h in lite.store.lexical_search(scope, tokens, 5)
+    ]
+    sent.clear()
+    some = pg.store.dense_search(scope, model, "event", vector, 3)
+    dense = pg.store.dense_search(scope, model, "event", vector, 2, [some[-1].owner_id])
+    assert len(sent) == 2 and [h.owner_id for h in dense] == [h.owner_id for h in some]
+    assert pg.store.dense_search(scope, model, "memory", vector, 3) == []
+    assert len(sent) == 3
+    memory_ids = [m.id for m in pg.store.list_memories(scope, limit=3)]
+    sent.clear()
+    memories = pg.store.get_memories([*reversed(memory_ids), "nothing"])
+    assert len(sent) == 1
+    assert [m.id for m in memories] == list(reversed(memory_ids))
+    assert all(m.source_event_ids for m in memories)
+    from soulmem.store.sqlite.store import SQLiteStore
+
+    # the shared two-statement read, run on PostgreSQL, gives the same memories
+    assert memories == SQLiteStore.get_memories(pg.store, [*reversed(memory_ids), "nothing"])
+
+
+def test_a_pipelined_write_that_fails_late_writes_nothing(pg_url: str) -> None:
+    """A write transaction sends its statements without waiting (pipeline mode): a failure
+    surfaces at the end, and rolls back the statements sent before it."""
+    from soulmem.store.postgres.connection import PgConnections
+
+    pg = PgConnections(pg_url, max_size=1)
+    try:
+        with pytest.raises(StoreError), pg.begin() as conn:
+            conn.execute(
+                "INSERT INTO scope_settings (user_id, agent_id, updated_at) VALUES ('a', 'b', 'x')"
+            )
+            conn.execute("INSERT INTO scope_settings (user_id) VALUES (NULL)")  # NOT NULL
+        assert _count(pg_url, "scope_settings") == 0
+        with pg.begin() as conn:  # the connection is clean again; rowcount is read after a sync
+            conn.execute(
+                "INSERT INTO scope_settings (user_id, agent_id, updated_at) VALUES ('a', 'b', 'x')"
+            )
+            updated = conn.execute(
+                "UPDATE scope_settings SET mode = ? WHERE user_id = ?", ("e", "a")
+            )
+            assert updated.rowcount == 1
+        assert _count(pg_url, "scope_settings") == 1
+    finally:
+        pg.close()
 
 
 def test_passwords_stay_out_of_stats_and_errors(pg_url: str) -> None:
@@ -417,6 +524,14 @@ def test_dense_search_includes_asked_ids_and_switches_to_hnsw_for_big_scopes(
     assert approximate[0].owner_id == "ev_big03"
     assert [h.owner_id for h in approximate[:5]] == [h.owner_id for h in exact]
     assert approximate[-1].owner_id == "ev_big29"
+    from soulmem.store.postgres.connection import HNSW_EF_SEARCH
+
+    store: Any = pg.store
+    with store._pg.read() as conn:
+        settings = conn.execute(
+            "SELECT current_setting('hnsw.ef_search'), current_setting('hnsw.iterative_scan')"
+        ).fetchone()
+    assert settings == (str(HNSW_EF_SEARCH), "strict_order") and HNSW_EF_SEARCH >= 100
     assert pg.store.dense_search(Scope("nobody", "luna"), "m384", "event", rows[0], 5) == []
     with pytest.raises(StoreError):
         pg.store.dense_search(big, "m384", "event", rows[0][:16], 5)
@@ -441,3 +556,14 @@ def test_bulk_load_rebuilds_every_index_it_dropped(pg_url: str) -> None:
         first = mem.store.recent_events(scope, 1)[0]
         hits = mem.store.lexical_search(scope, tokenize(first.user_text or ""), 3)
         assert first.id in [h.owner_id for h in hits]
+
+
+def test_the_query_is_embedded_on_a_thread_by_default_only_on_postgres(
+    pg_url: str, tmp_path: Path
+) -> None:
+    for location, threaded in ((pg_url, True), (str(tmp_path / "lite.db"), False)):
+        with Memory.open(location, embedder=FakeEmbedder()) as mem:
+            scope = mem.scope("u", "luna")
+            scope.observe(user="My dog Bori loves the red ball.")
+            assert scope.recall("red ball", rehearse=False).items
+            assert (mem._embed_pool is not None) == threaded

@@ -107,10 +107,12 @@ class RecallConfig:
     neighbour_candidates: int = 20
     #: query vectors kept (least recently used dropped); 0 embeds every query afresh
     query_cache_size: int = 256
-    #: embed the query on a worker thread while the store is read. Off by default: on the busy
-    #: 2-core development machine the thread hand-off cost more than the overlap saved (LoCoMo
-    #: recall p50/p95 35.9/64.6 ms threaded vs 32.9/52.3 ms inline); on idle cores it can win
-    parallel_embed: bool = False
+    #: embed the query on a worker thread while the store is read. None (the default): only
+    #: on PostgreSQL, whose reads wait on the server and leave the core free (1M memories:
+    #: recall p95 45-49 ms threaded vs 52-55 ms inline, docs/postgres.md). Off on SQLite: on
+    #: the busy 2-core development machine the thread hand-off cost more than the overlap
+    #: saved (LoCoMo recall p50/p95 35.9/64.6 ms threaded vs 32.9/52.3 ms inline)
+    parallel_embed: bool | None = None
     #: a turn spoken by someone the query names ("What did Ana paint?") gains this much
     #: (LoCoMo dev R@10 before the session step: 0 -> 71.6, 0.03 -> 73.1, 0.05 -> 73.5,
     #: 0.1 -> 72.7, 0.2 -> 70.5)

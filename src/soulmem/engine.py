@@ -243,9 +243,13 @@ class Memory:
 
     def query_vector_soon(self, text: str) -> Future[Vector]:
         """The query's vector, served from :attr:`query_cache` when asked before. With
-        ``RecallConfig.parallel_embed`` it is embedded on a worker thread (the model releases
-        the GIL) while the caller reads the store; otherwise here, before returning."""
-        if not self.config.recall.parallel_embed:
+        ``RecallConfig.parallel_embed`` (None: on a PostgreSQL store) it is embedded on a
+        worker thread (the model releases the GIL) while the caller reads the store;
+        otherwise here, before returning."""
+        parallel = self.config.recall.parallel_embed
+        if parallel is None:
+            parallel = getattr(self.store, "backend", "sqlite") == "postgres"
+        if not parallel:
             done: Future[Vector] = Future()
             try:
                 done.set_result(self.query_cache.get(self.embedder, text))

@@ -133,6 +133,14 @@ def _load(
     return scopes
 
 
+def _replay(count: int, per_scope: int, text: SyntheticText) -> list[Scope]:
+    """The scopes :func:`_load` fills, and ``text`` drawn as far as the load draws it (so
+    that the timed queries are the same as after a load)."""
+    for _ in range(count):
+        text.sentence()
+    return [Scope(f"user{i:06d}", "luna") for i in range((count + per_scope - 1) // per_scope)]
+
+
 def _record_upkeep(mem: Memory, scopes: list[Scope], per_scope: int) -> None:
     """Each scope's upkeep as done at its last turn; turn counters staggered over scopes."""
     last = T0 + timedelta(minutes=per_scope - 1)
@@ -164,16 +172,22 @@ def run_scale(
     seed: int = 0,
     progress: Callable[[int], None] | None = None,
     bulk: AbstractContextManager[Any] | None = None,
+    loaded: bool = False,
 ) -> dict[str, Any]:
     """Fill ``mem`` (an empty store) with ``memories`` synthetic memories, then time
     ``queries`` recalls and ``observes`` observes in random scopes. ``bulk`` (PostgreSQL's
     ``bulk_load()``) gives one writer for the whole load; whatever it does on closing (COPY,
-    index builds) counts in ``load_s``."""
+    index builds) counts in ``load_s``. ``loaded``: ``mem`` already holds the load of an
+    earlier run with the same ``memories``, ``per_scope`` and ``seed`` (kept to time it
+    again): nothing is loaded (``load_s`` is None), the same queries are drawn."""
     text = SyntheticText(seed)
     started = time.perf_counter()
-    with bulk if bulk is not None else nullcontext() as writer:
-        scopes = _load(mem, memories, per_scope, text, progress, writer)
-    load_s = time.perf_counter() - started
+    if loaded:
+        scopes = _replay(memories, per_scope, text)
+    else:
+        with bulk if bulk is not None else nullcontext() as writer:
+            scopes = _load(mem, memories, per_scope, text, progress, writer)
+    load_s = None if loaded else time.perf_counter() - started
     _record_upkeep(mem, scopes, per_scope)
     clock = mem.clock if isinstance(mem.clock, ManualClock) else None
     if clock is not None:
@@ -209,8 +223,8 @@ def run_scale(
         "backend": backend,
         "memories": memories,
         "scopes": len(scopes),
-        "load_s": round(load_s, 1),
-        "load_per_s": round(memories / load_s, 1) if load_s > 0 else None,
+        "load_s": None if load_s is None else round(load_s, 1),
+        "load_per_s": round(memories / load_s, 1) if load_s else None,
         "recall_ms": ms(recall_s),
         "observe_ms": ms(observe_s),
         "db_mb": round(db_size() / 1e6, 1),

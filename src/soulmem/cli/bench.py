@@ -199,6 +199,13 @@ def scale(
     observes: Annotated[int, typer.Option(help="Timed observes.")] = 100,
     as_json: Annotated[bool, typer.Option("--json", help="Print only the JSON result.")] = False,
     embedder: Annotated[str, typer.Option(help="e5 (default) or use.")] = "e5",
+    reuse: Annotated[
+        bool,
+        typer.Option(
+            help="--db already holds the load of an earlier bench scale run with the same "
+            "--memories and --per-scope: time it again without loading (load_s: null).",
+        ),
+    ] = False,
 ) -> None:
     """Load time, recall / observe latency and database size at N memories (synthetic data
     written through the store; queries embedded for real)."""
@@ -223,7 +230,12 @@ def scale(
         mem = stack.enter_context(
             Memory.open(location, embedder=embedder_by_name(embedder), clock=ManualClock())
         )
-        if mem.store.stats()["counts"]["events"]:
+        if reuse and db is None:
+            raise typer.BadParameter("--reuse needs --db (the database loaded before)")
+        events = mem.store.stats()["counts"]["events"]
+        if reuse and events < memories:
+            raise typer.BadParameter(f"{db} holds {events} events: not a load of {memories}")
+        if events and not reuse:
             raise typer.BadParameter(f"{db} is not empty: bench scale loads its own data")
         store: Any = mem.store
 
@@ -240,7 +252,8 @@ def scale(
             queries=queries,
             observes=observes,
             progress=progress,
-            bulk=store.bulk_load() if postgres else nullcontext(),
+            bulk=store.bulk_load() if postgres and not reuse else nullcontext(),
+            loaded=reuse,
         )
     print(json.dumps(result, ensure_ascii=False, indent=None if as_json else 2))
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from importlib import resources
 from typing import Any
 
 import psycopg
 from pgvector.psycopg import register_vector
+from psycopg.pq import TransactionStatus
 from psycopg_pool import ConnectionPool
 
 from soulmem.errors import StoreBusy, StoreClosed, StoreError
@@ -85,31 +86,39 @@ class PgConnections:
                 raise StoreError(f"read failed: {exc}") from exc
 
     @contextmanager
-    def snapshot(self) -> Iterator[Connection]:
-        """Several reads that must see one state of the database (a read-only REPEATABLE READ
-        transaction): statistics and the rows they count, read one after the other, agree
-        even while other processes write."""
-        self._check_open()
-        with self._pool.connection() as raw:
-            try:
-                with raw.transaction():
-                    raw.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-                    yield Connection(raw)
-            except psycopg.Error as exc:
-                raise StoreError(f"read failed: {exc}") from exc
-
-    @contextmanager
-    def begin(self) -> Iterator[Connection]:
+    def begin(self, *, pipeline: bool = True) -> Iterator[Connection]:
         """One transaction: COMMIT when the block ends, ROLLBACK if it raises. Waiting for a
         lock another transaction holds is bounded (``lock_timeout_ms``); a conflict with a
         concurrent transaction (deadlock, serialization failure, that wait running out) rolls
-        back and raises StoreBusy: nothing was written."""
+        back and raises StoreBusy: nothing was written.
+
+        With ``pipeline`` (psycopg's pipeline mode) BEGIN, the lock bound and every statement
+        whose result is not read are sent without waiting, and COMMIT with them: a
+        transaction of writes costs one round trip. An error surfaces at the next read or at
+        COMMIT, and rolls everything back all the same. Without it (COPY cannot run in a
+        pipeline), BEGIN and the bound go in one round trip."""
         self._check_open()
+        bound = f"SET LOCAL lock_timeout = {self.lock_timeout_ms}"
         with self._pool.connection() as raw:
             try:
-                with raw.transaction():
-                    raw.execute(f"SET LOCAL lock_timeout = {self.lock_timeout_ms}")
-                    yield Connection(raw)
+                try:
+                    if pipeline:
+                        with raw.pipeline() as pipe:
+                            raw.execute(b"BEGIN")
+                            raw.execute(bound.encode())
+                            yield Connection(raw, pipe)
+                            raw.execute(b"COMMIT")
+                    else:
+                        raw.execute(f"BEGIN; {bound}".encode())  # one simple query
+                        yield Connection(raw)
+                        if raw.info.transaction_status == TransactionStatus.INERROR:
+                            raise StoreError("write failed: a statement of it failed")
+                        raw.execute(b"COMMIT")
+                except BaseException:
+                    if raw.info.transaction_status != TransactionStatus.IDLE:
+                        with suppress(psycopg.Error):
+                            raw.execute(b"ROLLBACK")
+                    raise
             except psycopg.Error as exc:
                 if exc.sqlstate in _CONFLICTS:
                     raise StoreBusy(f"write conflicted with another transaction: {exc}") from exc
@@ -127,10 +136,17 @@ class PgConnections:
             self._pool.close()
 
 
+#: Candidates an HNSW search keeps (pgvector's default is 40): at least the dense candidates
+#: recall asks for (``RecallConfig.candidates``, 100), measured in docs/postgres.md.
+HNSW_EF_SEARCH = 100
+
+
 def _configure(conn: psycopg.Connection[Any]) -> None:
     register_vector(conn)
     # an HNSW scan filtered by scope keeps scanning until it found enough rows of the scope
-    conn.execute("SET hnsw.iterative_scan = strict_order")
+    conn.execute(
+        f"SET hnsw.iterative_scan = strict_order; SET hnsw.ef_search = {HNSW_EF_SEARCH}".encode()
+    )
 
 
 def _migrate(conn: psycopg.Connection[Any]) -> None:

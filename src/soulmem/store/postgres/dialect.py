@@ -2,7 +2,11 @@
 
 :func:`translate` rewrites the few SQLite forms the shared statements use into PostgreSQL
 (placeholders, ``INSERT OR IGNORE/REPLACE``, ``json_set``, the scalar two-argument ``min``);
-:class:`Connection` wraps a psycopg connection so that it answers like ``sqlite3`` does
+:func:`statement` also turns each ``IN (?, ..., ?)`` list into ``= ANY(?)`` with one array
+parameter, so that a statement has one text whatever the list's length: psycopg then prepares
+it once per connection (``prepare_threshold``) instead of the server parsing and planning a
+new text with one parameter per id on every call. :class:`Connection` wraps a psycopg
+connection so that it answers like ``sqlite3`` does
 (:class:`soulmem.store.sql.SqlConnection`), with rows readable by position and by name.
 """
 
@@ -16,7 +20,7 @@ from typing import Any
 import psycopg
 from psycopg.rows import RowMaker
 
-__all__ = ["Connection", "Cursor", "Row", "row_factory", "translate"]
+__all__ = ["Connection", "Cursor", "Row", "row_factory", "statement", "translate"]
 
 #: Conflict target of each table written with INSERT OR REPLACE (its primary key).
 _REPLACE_KEYS = {
@@ -32,6 +36,7 @@ _REPLACE = re.compile(r"INSERT OR REPLACE INTO (\w+) \(([^)]*)\)")
 _IGNORE = re.compile(r"INSERT OR IGNORE INTO")
 _JSON_SET = re.compile(r"json_set\((\w+), '\$\.(\w+)', '([^']*)'\)")
 _MIN2 = re.compile(r"\bmin\(\?,")
+_IN_LIST = re.compile(r"\b(NOT )?IN \((\?(?:\s*,\s*\?)*)\)")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -52,6 +57,39 @@ def translate(sql: str) -> str:
     sql = _JSON_SET.sub(r"jsonb_set(\1::jsonb, '{\2}', to_jsonb('\3'::text))::text", sql)
     sql = _MIN2.sub("LEAST(?,", sql)
     return sql.replace("?", "%s")
+
+
+@functools.lru_cache(maxsize=1024)
+def statement(sql: str) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """The PostgreSQL form of one shared statement with its ``IN (?, ..., ?)`` lists as
+    ``= ANY(?)`` (``NOT IN``: ``<> ALL(?)``), and (first parameter, count) of each list, in
+    order (see :func:`grouped`)."""
+    lists: list[tuple[int, int]] = []
+    parts: list[str] = []
+    end = marks = 0
+    for found in _IN_LIST.finditer(sql):
+        marks += sql.count("?", end, found.start())
+        count = found.group(2).count("?")
+        lists.append((marks, count))
+        marks += count
+        parts.extend((sql[end : found.start()], "<> ALL(?)" if found.group(1) else "= ANY(?)"))
+        end = found.end()
+    parts.append(sql[end:])
+    return translate("".join(parts)), tuple(lists)
+
+
+def grouped(parameters: Sequence[Any], lists: tuple[tuple[int, int], ...]) -> Sequence[Any]:
+    """``parameters`` with each list's run of parameters as one list (an array)."""
+    if not lists:
+        return parameters
+    out: list[Any] = []
+    done = 0
+    for first, count in lists:
+        out.extend(parameters[done:first])
+        out.append(list(parameters[first : first + count]))
+        done = first + count
+    out.extend(parameters[done:])
+    return out
 
 
 class Row(tuple[Any, ...]):
@@ -87,40 +125,58 @@ def row_factory(cursor: psycopg.Cursor[Any]) -> RowMaker[Row]:
 
 
 class Cursor:
-    def __init__(self, cursor: psycopg.Cursor[Row]) -> None:
+    """A statement's results. In pipeline mode (:class:`Connection` of a write transaction)
+    they arrive at the pipeline's next sync: reading them syncs first."""
+
+    def __init__(self, cursor: psycopg.Cursor[Row], pipeline: psycopg.Pipeline | None) -> None:
         self._cursor = cursor
+        self._pipeline = pipeline
+
+    def _results(self) -> psycopg.Cursor[Row]:
+        if self._pipeline is not None and self._cursor.pgresult is None:
+            self._pipeline.sync()
+        return self._cursor
 
     @property
     def rowcount(self) -> int:
-        return self._cursor.rowcount
+        return self._results().rowcount
 
     def fetchone(self) -> Any:
-        return self._cursor.fetchone() if self._cursor.description else None
+        cur = self._results()
+        return cur.fetchone() if cur.description else None
 
     def fetchall(self) -> list[Any]:
-        return self._cursor.fetchall() if self._cursor.description else []
+        cur = self._results()
+        return cur.fetchall() if cur.description else []
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.fetchall())
 
 
 class Connection:
-    """A psycopg connection answering the shared SQL like ``sqlite3`` does."""
+    """A psycopg connection answering the shared SQL like ``sqlite3`` does. With
+    ``pipeline`` (psycopg's pipeline mode) statements are sent without waiting for their
+    results: the round trip is paid when a result is read, or once at the end."""
 
-    def __init__(self, conn: psycopg.Connection[Any]) -> None:
+    def __init__(
+        self, conn: psycopg.Connection[Any], pipeline: psycopg.Pipeline | None = None
+    ) -> None:
         self.raw = conn
+        self.pipeline = pipeline
 
     def execute(self, sql: str, parameters: Any = (), /) -> Cursor:
+        text, lists = statement(sql)
         cur = self.raw.cursor(row_factory=row_factory)
-        cur.execute(translate(sql), _params(parameters))
-        return Cursor(cur)
+        cur.execute(text, grouped(_params(parameters), lists))
+        return Cursor(cur, self.pipeline)
 
     def executemany(self, sql: str, parameters: Iterable[Any], /) -> Cursor:
+        text, lists = statement(sql)
         cur = self.raw.cursor(row_factory=row_factory)
-        rows = [_params(p) for p in parameters]
+        rows = [grouped(_params(p), lists) for p in parameters]
         if rows:
-            cur.executemany(translate(sql), rows)
-        return Cursor(cur)
+            cur.executemany(text, rows)
+        return Cursor(cur, self.pipeline)
 
 
 def _params(parameters: Any) -> Sequence[Any]:

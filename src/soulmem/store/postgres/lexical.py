@@ -135,19 +135,24 @@ def search(conn: Connection, scope_key: str, tokens: Sequence[str], limit: int) 
     terms = list(dict.fromkeys(tokens))
     if not terms:
         return []
-    # the collection statistics (the row without a term) and the terms' document
-    # frequencies in one round trip
+    # One statement (so one snapshot and one round trip): the collection statistics (tag 0),
+    # the terms' document frequencies (tag 1) and the scope's postings of the terms (tag 2).
     rows = conn.execute(
-        "SELECT NULL::text, sum(docs), sum(tokens) FROM lexical_stats UNION ALL "
-        "SELECT term, sum(n), NULL FROM lexical_df WHERE term = ANY(?) GROUP BY term",
-        (terms,),
+        "SELECT 0, NULL::bigint, NULL::text, sum(docs)::bigint, sum(tokens)::bigint, NULL::text, "
+        "NULL::text "
+        "FROM lexical_stats UNION ALL "
+        "SELECT 1, NULL, term, sum(n)::bigint, NULL, NULL, NULL FROM lexical_df "
+        "WHERE term = ANY(?) GROUP BY term UNION ALL "
+        "SELECT 2, t.doc, t.term, t.tf, d.length, d.owner_kind, d.owner_id FROM lexical_terms t "
+        "JOIN lexical_docs d ON d.rowid = t.doc WHERE t.scope_key = ? AND t.term = ANY(?)",
+        (terms, scope_key, terms),
     ).fetchall()
-    stats = next(r for r in rows if r[0] is None)
-    n_docs = int(stats[1] or 0)
+    stats = next(r for r in rows if r[0] == 0)
+    n_docs = int(stats[3] or 0)
     if n_docs <= 0:
         return []
-    avgdl = float(stats[2]) / n_docs
-    df = {str(r[0]): int(r[1]) for r in rows if r[0] is not None}
+    avgdl = float(stats[4]) / n_docs
+    df = {str(r[2]): int(r[3]) for r in rows if r[0] == 1}
     idf = {}
     for term in terms:
         hits = df.get(term, 0)
@@ -155,11 +160,7 @@ def search(conn: Connection, scope_key: str, tokens: Sequence[str], limit: int) 
         idf[term] = value if value > 0.0 else 1e-6
     scores: dict[int, float] = {}
     owners: dict[int, tuple[str, str]] = {}
-    postings = conn.execute(
-        "SELECT t.doc, t.term, t.tf, d.length, d.owner_kind, d.owner_id FROM lexical_terms t "
-        "JOIN lexical_docs d ON d.rowid = t.doc WHERE t.scope_key = ? AND t.term = ANY(?)",
-        (scope_key, terms),
-    ).fetchall()
+    postings = [r[1:] for r in rows if r[0] == 2]
     by_doc: dict[int, dict[str, tuple[int, int]]] = {}
     for doc, term, tf, length, kind, owner in postings:
         by_doc.setdefault(int(doc), {})[str(term)] = (int(tf), int(length))

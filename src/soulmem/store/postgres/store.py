@@ -16,7 +16,7 @@ import numpy as np
 
 from soulmem.clock import Clock
 from soulmem.errors import StoreError
-from soulmem.model import Scope
+from soulmem.model import Memory, Scope
 from soulmem.store.base import LexicalHit, Vector, VectorHit
 from soulmem.store.postgres import integrity, lexical
 from soulmem.store.postgres.bulk import BULK_TABLES, BulkWriter, drop_secondary_indexes
@@ -24,7 +24,7 @@ from soulmem.store.postgres.connection import PgConnections, redact
 from soulmem.store.postgres.dialect import Connection
 from soulmem.store.postgres.writer import PgWriter
 from soulmem.store.sql import SqlConnection
-from soulmem.store.sqlite.rows import SCOPE_WHERE, scope_params
+from soulmem.store.sqlite.rows import SCOPE_WHERE, memory_from_row, scope_params
 from soulmem.store.sqlite.store import SQLiteStore
 from soulmem.store.sqlite.vectors import VectorCache
 from soulmem.store.sqlite.writer import scope_token
@@ -85,7 +85,7 @@ class PostgresStore(SQLiteStore):
     def lexical_search(self, scope: Scope, tokens: Sequence[str], limit: int) -> list[LexicalHit]:
         if not tokens:
             return []
-        with self._pg.snapshot() as conn:  # statistics and postings of one moment
+        with self._pg.read() as conn:
             return lexical.search(conn, scope_token(scope), tokens, limit)
 
     def dense_search(
@@ -106,55 +106,53 @@ class PostgresStore(SQLiteStore):
         where = f"{SCOPE_WHERE} AND model = ? AND owner_kind = ? AND dim = {dim}"
         params = (*scope_params(scope), model, owner_kind)
         wanted = sorted(set(include_ids))
-        # One round trip in the usual case: the exact ranking, run only while the scope is
-        # under HNSW_MIN_SCOPE vectors, and the vectors of ``include_ids`` (tag 1).
-        small = (
-            f"(SELECT count(*) < {HNSW_MIN_SCOPE} FROM (SELECT 1 FROM embeddings WHERE {where} "
-            f"LIMIT {HNSW_MIN_SCOPE}) AS s)"
-            if dim in HNSW_DIMS
-            else "TRUE"
-        )
-        ranked = (
-            f"(SELECT 0, owner_id, -(vector <#> ?::vector({dim})) FROM embeddings WHERE {where} "
-            f"AND {small} ORDER BY vector <#> ?::vector({dim}) LIMIT ?)"
-        )
-        extra = (
-            f"(SELECT 1, owner_id, -(vector <#> ?::vector) FROM embeddings WHERE {where} "
-            "AND owner_id = ANY(?))"
-        )
+        hnsw = dim in HNSW_DIMS
         if limit <= 0:  # only the similarity of include_ids
             if not wanted:
                 return []
             with self._pg.read() as conn:
-                rows = conn.execute(extra, [q, *params, wanted]).fetchall()
-            return [VectorHit(owner_kind, str(r[1]), float(r[2])) for r in rows]
+                rows = conn.execute(
+                    f"SELECT owner_id, -(vector <#> ?::vector)::float8 FROM embeddings "
+                    f"WHERE {where} AND owner_id = ANY(?)",
+                    [q, *params, wanted],
+                ).fetchall()
+            return [VectorHit(owner_kind, str(r[0]), float(r[1])) for r in rows]
+        # One round trip unless the scope is big: the scope's size, counted up to
+        # HNSW_MIN_SCOPE (tag 2), the exact ranking while it is under that (tag 0), the
+        # vectors of ``include_ids`` (tag 1), and, only when the scope has no vector of this
+        # length, one of another length (tag 3: a dimension mismatch).
+        size = (
+            f"size AS (SELECT count(*) AS n FROM (SELECT 1 FROM embeddings WHERE {where} "
+            f"LIMIT {HNSW_MIN_SCOPE if hnsw else 1}) AS s)"
+        )
+        parts = [
+            f"(SELECT 0, owner_id, -(vector <#> ?::vector({dim})) FROM embeddings WHERE {where} "
+            f"AND {'(SELECT n FROM size) < ' + str(HNSW_MIN_SCOPE) if hnsw else 'TRUE'} "
+            f"ORDER BY vector <#> ?::vector({dim}) LIMIT ?)",
+            "SELECT 2, NULL, n FROM size",
+            f"(SELECT 3, NULL, dim FROM embeddings WHERE {SCOPE_WHERE} AND model = ? "
+            f"AND owner_kind = ? AND dim != {dim} AND (SELECT n FROM size) = 0 LIMIT 1)",
+        ]
+        args: list[Any] = [*params, q, *params, q, limit, *params]
+        if wanted:
+            parts.append(
+                f"(SELECT 1, owner_id, -(vector <#> ?::vector)::float8 FROM embeddings "
+                f"WHERE {where} AND owner_id = ANY(?))"
+            )
+            args += [q, *params, wanted]
         with self._pg.read() as conn:
-            sql, args = ranked, [q, *params, *(params if dim in HNSW_DIMS else ()), q, limit]
-            if wanted:
-                sql, args = f"{ranked} UNION ALL {extra}", [*args, q, *params, wanted]
-            rows = conn.execute(sql, args).fetchall()
-            if not any(r[0] == 0 for r in rows):
-                size = conn.execute(
-                    f"SELECT count(*) FROM (SELECT 1 FROM embeddings WHERE {where} "
-                    f"LIMIT {HNSW_MIN_SCOPE}) AS s",
-                    params,
-                ).fetchone()[0]
-                if int(size) >= HNSW_MIN_SCOPE:  # a big scope: approximate, through HNSW
-                    column = f"vector::vector({dim})"
-                    rows += conn.execute(
-                        f"SELECT 0, owner_id, -({column} <#> ?::vector({dim})) FROM embeddings "
-                        f"WHERE {where} ORDER BY {column} <#> ?::vector({dim}) LIMIT ?",
-                        (q, *params, q, limit),
-                    ).fetchall()
-            if not any(r[0] == 0 for r in rows):
-                other = conn.execute(
-                    f"SELECT dim FROM embeddings WHERE {SCOPE_WHERE} AND model = ? "
-                    "AND owner_kind = ? AND dim != ? LIMIT 1",
-                    (*params, dim),
-                ).fetchone()
-                if other is not None:
-                    raise StoreError(f"vector dimension mismatch for {model}: {other[0]} != {dim}")
-                return []
+            rows = conn.execute(f"WITH {size} {' UNION ALL '.join(parts)}", args).fetchall()
+            scope_size = next(int(r[2]) for r in rows if r[0] == 2)
+            if hnsw and scope_size >= HNSW_MIN_SCOPE:  # a big scope: approximate, through HNSW
+                column = f"vector::vector({dim})"
+                rows += conn.execute(
+                    f"SELECT 0, owner_id, -({column} <#> ?::vector({dim})) FROM embeddings "
+                    f"WHERE {where} ORDER BY {column} <#> ?::vector({dim}) LIMIT ?",
+                    (q, *params, q, limit),
+                ).fetchall()
+        other = next((r[2] for r in rows if r[0] == 3), None)
+        if other is not None:
+            raise StoreError(f"vector dimension mismatch for {model}: {int(other)} != {dim}")
         hits = [VectorHit(owner_kind, str(r[1]), float(r[2])) for r in rows if r[0] == 0]
         found = {hit.owner_id for hit in hits}
         hits.extend(
@@ -163,6 +161,20 @@ class PostgresStore(SQLiteStore):
             if r[0] == 1 and str(r[1]) not in found
         )
         return hits
+
+    def get_memories(self, ids: Sequence[str]) -> list[Memory]:
+        """The memories and their sources in one statement (SQLite reads them in two)."""
+        if not ids:
+            return []
+        with self._pg.read() as conn:
+            rows = conn.execute(
+                "SELECT m.*, ARRAY(SELECT s.event_id FROM memory_sources s "
+                "WHERE s.memory_id = m.id ORDER BY s.rowid) AS _sources "
+                "FROM memories m WHERE m.id = ANY(?)",
+                (list(dict.fromkeys(ids)),),
+            ).fetchall()
+        found = {row["id"]: memory_from_row(row, tuple(row["_sources"])) for row in rows}
+        return [found[i] for i in ids if i in found]
 
     def vectors_for(
         self, scope: Scope, model: str, owner_kind: str, ids: Sequence[str]
@@ -185,7 +197,7 @@ class PostgresStore(SQLiteStore):
         (a sorted build is much faster than growing each index a row at a time), with
         BULK_INDEX_MEMORY for the builds; then the lexical statistics are recomputed and the
         planner's statistics refreshed."""
-        with self._pg.begin() as conn:
+        with self._pg.begin(pipeline=False) as conn:  # COPY runs outside pipelines
             conn.execute("SET LOCAL synchronous_commit = off")
             conn.execute("DROP INDEX IF EXISTS embeddings_hnsw_384")
             rebuild = drop_secondary_indexes(conn.raw, BULK_TABLES)
