@@ -567,3 +567,22 @@ def test_the_query_is_embedded_on_a_thread_by_default_only_on_postgres(
             scope.observe(user="My dog Bori loves the red ball.")
             assert scope.recall("red ball", rehearse=False).items
             assert (mem._embed_pool is not None) == threaded
+
+
+def test_a_private_server_can_be_given_a_database_servers_cache(tmp_path: Path) -> None:
+    """`bench scale` without --db sizes its server's cache (shared_buffers) like a database
+    server's instead of the wheel's 128 MB; bad sizes are refused before anything starts."""
+    from soulmem.errors import InvalidInput
+    from soulmem.store.postgres.embedded import EmbeddedPostgres, server_cache_mb
+
+    assert 128 <= server_cache_mb() <= 8192
+    with pytest.raises(InvalidInput):
+        EmbeddedPostgres(tmp_path / "bad", shared_buffers_mb=4)
+    assert not (tmp_path / "bad").exists()
+    server = EmbeddedPostgres(tmp_path / "data", shared_buffers_mb=192)
+    try:
+        with psycopg.connect(server.url) as conn:
+            assert conn.execute("SHOW shared_buffers").fetchone() == ("192MB",)
+    finally:
+        server.stop()
+    assert not (tmp_path / "data").exists()

@@ -223,9 +223,11 @@ def scale(
     with ExitStack() as stack:
         location = db
         if location is None:
-            from soulmem.store.postgres.embedded import scratch_databases
+            from soulmem.store.postgres.embedded import scratch_databases, server_cache_mb
 
-            location = stack.enter_context(scratch_databases(None))("soulmem_scale")
+            # a private server with the cache a database server would have (a quarter of RAM)
+            server = scratch_databases(None, shared_buffers_mb=server_cache_mb())
+            location = stack.enter_context(server)("soulmem_scale")
         postgres = location.startswith(POSTGRES_SCHEMES)
         mem = stack.enter_context(
             Memory.open(location, embedder=embedder_by_name(embedder), clock=ManualClock())
