@@ -195,8 +195,8 @@ class PostgresStore(SQLiteStore):
         otherwise idle database (the load locks the tables it fills). The secondary indexes
         of those tables and the HNSW index are dropped for the load and built once after it
         (a sorted build is much faster than growing each index a row at a time), with
-        BULK_INDEX_MEMORY for the builds; then the lexical statistics are recomputed and the
-        planner's statistics refreshed."""
+        BULK_INDEX_MEMORY for the builds; then the lexical statistics are recomputed, the
+        tables vacuumed and analysed, and a checkpoint taken where the role may."""
         with self._pg.begin(pipeline=False) as conn:  # COPY runs outside pipelines
             conn.execute("SET LOCAL synchronous_commit = off")
             conn.execute("DROP INDEX IF EXISTS embeddings_hnsw_384")
@@ -212,7 +212,16 @@ class PostgresStore(SQLiteStore):
             conn.execute(f"SET maintenance_work_mem = '{BULK_INDEX_MEMORY}'")
             conn.execute(HNSW_INDEX)
             conn.execute("RESET maintenance_work_mem")
-            conn.execute("ANALYZE")
+            # VACUUM, not only ANALYZE: it sets the loaded rows' hint bits and visibility map
+            # now, so the first reads do not dirty every page they touch; then the dirty pages
+            # are written at once (a CHECKPOINT, where this role may) instead of during reads
+            conn.execute("VACUUM (ANALYZE)")
+            may_checkpoint = conn.execute(
+                "SELECT rolsuper OR pg_has_role(current_user, 'pg_checkpoint', 'MEMBER') "
+                "FROM pg_roles WHERE rolname = current_user"
+            ).fetchone()
+            if may_checkpoint and may_checkpoint[0]:
+                conn.execute("CHECKPOINT")
 
     def size_bytes(self) -> int:
         with self._pg.read() as conn:
