@@ -187,14 +187,7 @@ class Ranker:
             return
         floor = min(dense.values()) if dense else 0.0
         events = [cid for cid, kind in kinds.items() if kind == "event"]
-        events.sort(
-            key=lambda cid: (
-                -(
-                    cfg.lexical_weight * lexical_norm.get(cid, 0.0)
-                    + (1.0 - cfg.lexical_weight) * dense.get(cid, floor)
-                )
-            )
-        )
+        events.sort(key=lambda cid: -self._match(cid, lexical_norm, dense, floor))
         near = self.store.reply_neighbours(events[: cfg.neighbour_candidates])
         extra = list(dict.fromkeys(o for ids in near.values() for o in ids if o not in kinds))
         if not extra:
@@ -204,6 +197,13 @@ class Ranker:
         ):
             dense.setdefault(hit.owner_id, hit.similarity)
             kinds.setdefault(hit.owner_id, "event")
+
+    def _match(
+        self, cid: str, lexical_norm: dict[str, float], dense: dict[str, float], floor: float
+    ) -> float:
+        """The weighted sum of a record's lexical and dense scores (``floor``: no vector)."""
+        weight = self.config.lexical_weight
+        return weight * lexical_norm.get(cid, 0.0) + (1.0 - weight) * dense.get(cid, floor)
 
     def _fuse(
         self,
@@ -219,8 +219,7 @@ class Ranker:
         cfg = self.config
         floor = min(dense.values()) if dense else 0.0
         fused = {
-            cid: cfg.lexical_weight * lexical_norm.get(cid, 0.0)
-            + (1.0 - cfg.lexical_weight) * dense.get(cid, floor)
+            cid: self._match(cid, lexical_norm, dense, floor)
             + cfg.speaker_weight * (cid in events and bool(speakers_of(events[cid]) & named))
             for cid in candidates
         }

@@ -107,16 +107,16 @@ class PostgresStore(SQLiteStore):
         params = (*scope_params(scope), model, owner_kind)
         wanted = sorted(set(include_ids))
         hnsw = dim in HNSW_DIMS
+        asked = (  # the vectors of ``include_ids`` (tag 1)
+            f"(SELECT 1, owner_id, -(vector <#> ?::vector)::float8 FROM embeddings "
+            f"WHERE {where} AND owner_id = ANY(?))"
+        )
         if limit <= 0:  # only the similarity of include_ids
             if not wanted:
                 return []
             with self._pg.read() as conn:
-                rows = conn.execute(
-                    f"SELECT owner_id, -(vector <#> ?::vector)::float8 FROM embeddings "
-                    f"WHERE {where} AND owner_id = ANY(?)",
-                    [q, *params, wanted],
-                ).fetchall()
-            return [VectorHit(owner_kind, str(r[0]), float(r[1])) for r in rows]
+                rows = conn.execute(asked, [q, *params, wanted]).fetchall()
+            return [VectorHit(owner_kind, str(r[1]), float(r[2])) for r in rows]
         # One round trip unless the scope is big: the scope's size, counted up to
         # HNSW_MIN_SCOPE (tag 2), the exact ranking while it is under that (tag 0), the
         # vectors of ``include_ids`` (tag 1), and, only when the scope has no vector of this
@@ -135,10 +135,7 @@ class PostgresStore(SQLiteStore):
         ]
         args: list[Any] = [*params, q, *params, q, limit, *params]
         if wanted:
-            parts.append(
-                f"(SELECT 1, owner_id, -(vector <#> ?::vector)::float8 FROM embeddings "
-                f"WHERE {where} AND owner_id = ANY(?))"
-            )
+            parts.append(asked)
             args += [q, *params, wanted]
         with self._pg.read() as conn:
             rows = conn.execute(f"WITH {size} {' UNION ALL '.join(parts)}", args).fetchall()

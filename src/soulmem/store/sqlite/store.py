@@ -272,10 +272,12 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
                 f"vector dimension mismatch for {model}: {matrix.shape[1]} != {query.shape[0]}"
             )
         q = query.astype(np.float32)
+
+        def rows_of(wanted: set[str]) -> list[int]:  # in row order, as a scan would give them
+            return sorted(i for i in (positions.get(w, -1) for w in wanted) if 0 <= i < len(ids))
+
         if limit <= 0:  # only the similarity of include_ids: no scan of the scope
-            rows = sorted(
-                i for i in (positions.get(w, -1) for w in set(include_ids)) if 0 <= i < len(ids)
-            )
+            rows = rows_of(set(include_ids))
             picked = matrix[rows] @ q if rows else np.zeros(0, dtype=np.float32)
             return [
                 VectorHit(owner_kind, ids[i], float(v)) for i, v in zip(rows, picked, strict=True)
@@ -287,10 +289,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         hits = [VectorHit(owner_kind, ids[i], float(sims[i])) for i in top]
         if include_ids:
             seen = {hit.owner_id for hit in hits}
-            wanted = set(include_ids) - seen
-            rows = sorted(
-                i for i in (positions.get(w, -1) for w in wanted) if 0 <= i < len(ids)
-            )  # in row order, as a scan of the rows would give them
+            rows = rows_of(set(include_ids) - seen)
             hits.extend(VectorHit(owner_kind, ids[i], float(sims[i])) for i in rows)
         return hits
 
