@@ -245,5 +245,46 @@ def test_both_backends_have_the_same_migrations_and_recall_reads_use_indexes(
             ("u", "a", ""),
         )
     )
+    memories_plan = [
+        str(row[3])
+        for row in conn.execute(
+            "EXPLAIN QUERY PLAN SELECT s.event_id, m.id, m.importance, m.strength "
+            "FROM memory_sources s CROSS JOIN memories m WHERE s.event_id IN (?, ?) "
+            "AND m.id = s.memory_id AND m.status = 'active' ORDER BY s.rowid",
+            ("e1", "e2"),
+        )
+    ]
     conn.close()
     assert "USING INDEX notes_scope_pending" in plan, plan
+    # the sources by event first, then each memory by key (never a scan of memories)
+    assert "memory_sources_event" in memories_plan[0], memories_plan
+    assert not any(p.startswith("SCAN") for p in memories_plan), memories_plan
+
+
+def test_memories_for_events_gives_each_turns_active_memories_with_their_weights(
+    mem: Memory,
+) -> None:
+    from dataclasses import replace
+
+    from soulmem.store import MemoryWeight
+
+    s = mem.scope("u", "luna")
+    first = s.observe(user="I adopted a cat named Miso today")
+    second = s.observe(user="My grandmother taught me to bake bread when I was ten")
+    assert first.memory is not None and second.memory is not None
+    ids = [first.event.id, second.event.id]
+    orbs = {e: mem.store.memories_for_events([e])[e] for e in ids}
+    assert all(len(found) == 1 for found in orbs.values())
+    memories = {m.id: m for m in mem.store.get_memories([o[0].memory_id for o in orbs.values()])}
+    for event_id in ids:
+        weight = orbs[event_id][0]
+        assert isinstance(weight, MemoryWeight)
+        memory = memories[weight.memory_id]
+        assert memory.source_event_ids == (event_id,)
+        assert (weight.importance, weight.strength) == (memory.importance, memory.strength)
+    archived = memories[orbs[first.event.id][0].memory_id]
+    with mem.store.transaction() as tx:
+        tx.save_memory(replace(archived, status="archived"))
+    assert mem.store.memories_for_events([*ids, "ev_missing"]) == {
+        second.event.id: orbs[second.event.id]
+    }

@@ -464,12 +464,16 @@ def _item(scope: Scope, kind: str, now: datetime, payload: dict[str, Any]) -> In
     )
 
 
-def context_items(store: Store, scope: Scope, now: datetime) -> list[RecallItem]:
+def context_items(
+    store: Store, scope: Scope, now: datetime, facts: Sequence[Fact] | None = None
+) -> list[RecallItem]:
     """What recall adds about the character itself: the owner's nudges, the relationship,
-    the long mood, the newest pending director's note (deltas applied once), top beliefs."""
+    the long mood, the newest pending director's note (deltas applied once), top beliefs.
+    ``facts``: the scope's current facts when the caller has read them already."""
     items: list[RecallItem] = []
     labels = {"preference": "Prefers", "forbidden": "Avoid", "suggestion": "Suggestion"}
-    for fact in _nudges(store, scope):
+    nudges = _nudges(store, scope) if facts is None else [f for f in facts if f.about == "owner"]
+    for fact in nudges:
         items.append(
             RecallItem(
                 kind="nudge",

@@ -376,7 +376,7 @@ class ScopedMemory:
         current = engine.store.current_facts(self.scope)
         superseded = engine.store.superseded_facts(self.scope)
         endless = engine.store.mode(self.scope) == "endless"
-        about = character.context_items(engine.store, self.scope, engine.clock.now())
+        about = character.context_items(engine.store, self.scope, engine.clock.now(), current)
         memories: list[RecallItem] = []
         if pending is not None:
             ranker = Ranker(

@@ -214,7 +214,7 @@ def _nearest_memory(
         return None
     hit = hits[0]
     orbs = store.memories_for_events([hit.owner_id]).get(hit.owner_id, [])
-    memories = [m for m in store.get_memories(orbs) if m.status == "active"]
+    memories = [m for m in store.get_memories([o.memory_id for o in orbs]) if m.status == "active"]
     best = max(memories, key=lambda m: m.strength) if memories else None
     return best, hit.similarity
 

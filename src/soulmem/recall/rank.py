@@ -66,6 +66,24 @@ def memory_text(memory: Memory) -> str:
 
 
 @dataclass(slots=True)
+class Neighbours:
+    """Reply neighbours already read: ``links`` holds every neighbour of the turns in
+    ``asked`` (and some of other turns)."""
+
+    links: dict[str, set[str]]
+    asked: set[str]
+
+    def complete(self, store: Store, event_ids: Sequence[str]) -> dict[str, set[str]]:
+        """Every neighbour of ``event_ids``, reading only the turns not asked yet."""
+        links = {k: set(v) for k, v in self.links.items()}
+        for key, found in store.reply_neighbours(
+            [i for i in event_ids if i not in self.asked]
+        ).items():
+            links.setdefault(key, set()).update(found)
+        return links
+
+
+@dataclass(slots=True)
 class Ranker:
     store: Store
     embedder: Embedder
@@ -101,27 +119,26 @@ class Ranker:
                 dense[hit.owner_id] = hit.similarity
                 kinds[hit.owner_id] = kind
         lexical_norm = minmax(lexical)
-        self._add_neighbours(scope, query_vector, kinds, lexical_norm, dense)
+        near = self._add_neighbours(scope, query_vector, kinds, lexical_norm, dense)
         candidates = list(dict.fromkeys([*lexical, *dense, *recent]))
         if not candidates:
             return []
         event_ids = [c for c in candidates if kinds[c] == "event"]
         events = {e.id: e for e in self.store.get_events(event_ids)}
         named = named_speakers(query, events.values()) if cfg.speaker_weight > 0 else set()
-        fused = self._fuse(candidates, kinds, lexical_norm, dense, events, named)
+        fused = self._fuse(candidates, kinds, lexical_norm, dense, events, named, near)
         floor = min(dense.values()) if dense else 0.0
         relevance = minmax(fused)
         orbs_of = self.store.memories_for_events(event_ids)
         memory_ids = [c for c in candidates if kinds[c] == "memory"]
-        orb_ids = {m for ids in orbs_of.values() for m in ids}
-        memories = {m.id: m for m in self.store.get_memories([*memory_ids, *orb_ids])}
+        memories = {m.id: m for m in self.store.get_memories(memory_ids)}
         items: list[RecallItem] = []
         for cid in candidates:
             if kinds[cid] == "event":
                 event = events.get(cid)
                 if event is None or not (event.user_text or event.assistant_text or event.images):
                     continue
-                orbs = [memories[m] for m in orbs_of.get(cid, ()) if m in memories]
+                orbs = orbs_of.get(cid, ())
                 orb = max(orbs, key=lambda m: (m.importance, m.strength), default=None)
                 importance = orb.importance if orb else ORPHAN_IMPORTANCE
                 if orb is None and is_bare_question(event.user_text, event.assistant_text):
@@ -130,7 +147,7 @@ class Ranker:
                 text, at = event_text(event, self.reply_chars), event.at
                 sources: tuple[str, ...] = (event.id,)
                 kind, item_id = "turn", cid
-                orb_id = orb.id if orb else None
+                orb_id = orb.memory_id if orb else None
             else:
                 memory = memories.get(cid)
                 if memory is None or memory.status != "active":
@@ -177,26 +194,27 @@ class Ranker:
         kinds: dict[str, str],
         lexical_norm: dict[str, float],
         dense: dict[str, float],
-    ) -> None:
+    ) -> Neighbours:
         """The turns that reply to (or are replied to by) the best matching turns join the
         candidates with their own similarity: an answer often shares no words with the
         question its neighbour matched ("Congrats on the promotion!" -> "I'm an assistant
-        manager now")."""
+        manager now"). Returns the neighbours read (complete for the turns asked)."""
         cfg = self.config
         if cfg.neighbour_weight <= 0 or cfg.neighbour_candidates <= 0:
-            return
+            return Neighbours({}, set())
         floor = min(dense.values()) if dense else 0.0
         events = [cid for cid, kind in kinds.items() if kind == "event"]
         events.sort(key=lambda cid: -self._match(cid, lexical_norm, dense, floor))
-        near = self.store.reply_neighbours(events[: cfg.neighbour_candidates])
+        best = events[: cfg.neighbour_candidates]
+        near = self.store.reply_neighbours(best)
         extra = list(dict.fromkeys(o for ids in near.values() for o in ids if o not in kinds))
-        if not extra:
-            return
-        for hit in self.store.dense_search(
-            scope, self.embedder.name, "event", query_vector, 0, include_ids=extra
-        ):
-            dense.setdefault(hit.owner_id, hit.similarity)
-            kinds.setdefault(hit.owner_id, "event")
+        if extra:
+            for hit in self.store.dense_search(
+                scope, self.embedder.name, "event", query_vector, 0, include_ids=extra
+            ):
+                dense.setdefault(hit.owner_id, hit.similarity)
+                kinds.setdefault(hit.owner_id, "event")
+        return Neighbours(near, set(best))
 
     def _match(
         self, cid: str, lexical_norm: dict[str, float], dense: dict[str, float], floor: float
@@ -213,6 +231,7 @@ class Ranker:
         dense: dict[str, float],
         events: dict[str, Event],
         named: set[str],
+        known: Neighbours,
     ) -> dict[str, float]:
         """Lexical + dense, then the query-aware steps: the named speaker, reply neighbours,
         the session of the best matches."""
@@ -225,7 +244,7 @@ class Ranker:
         }
         if cfg.neighbour_weight > 0:  # a turn next to a matching turn (question -> answer)
             event_ids = [c for c in candidates if kinds[c] == "event"]
-            near = self.store.reply_neighbours(event_ids)
+            near = known.complete(self.store, event_ids)
             fused = {
                 cid: value
                 + cfg.neighbour_weight

@@ -11,11 +11,12 @@ from pathlib import Path
 
 from soulmem.clock import Clock
 from soulmem.errors import InvalidInput
-from soulmem.store.base import LexicalHit, Store, StoreWriter, VectorHit
+from soulmem.store.base import LexicalHit, MemoryWeight, Store, StoreWriter, VectorHit
 
 __all__ = [
     "POSTGRES_SCHEMES",
     "LexicalHit",
+    "MemoryWeight",
     "Store",
     "StoreWriter",
     "VectorHit",

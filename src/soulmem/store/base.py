@@ -40,7 +40,7 @@ from soulmem.model import (
     Tier,
 )
 
-__all__ = ["LexicalHit", "Store", "StoreWriter", "VectorHit"]
+__all__ = ["LexicalHit", "MemoryWeight", "Store", "StoreWriter", "VectorHit"]
 
 Vector = npt.NDArray[np.float32]
 
@@ -57,6 +57,15 @@ class VectorHit:
     owner_kind: str
     owner_id: str
     similarity: float
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryWeight:
+    """An active memory made from a turn, with what ranking the turn needs of it."""
+
+    memory_id: str
+    importance: float
+    strength: float
 
 
 class StoreWriter(Protocol):
@@ -257,8 +266,9 @@ class Store(Protocol):
         """event id -> the turns it replies to or that reply to it."""
         ...
 
-    def memories_for_events(self, event_ids: Sequence[str]) -> dict[str, list[str]]:
-        """event id -> ids of active memories sourced from it."""
+    def memories_for_events(self, event_ids: Sequence[str]) -> dict[str, list[MemoryWeight]]:
+        """event id -> the active memories sourced from it (oldest link first), with their
+        importance and strength (no full rows: ranking needs only these)."""
         ...
 
     def unembedded(self, owner_kind: str, model: str, limit: int) -> list[str]:

@@ -9,7 +9,6 @@ the same way. The collection statistics are maintained in the writing transactio
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Sequence
 
@@ -130,49 +129,40 @@ def unindex_scope(conn: Connection, scope_key: str) -> None:
     unindex(conn, docs)
 
 
+#: BM25 of the scope's documents holding any query term, best first, in one statement. The
+#: arithmetic is FTS5's (and was the Python loop's) operation by operation, in float8, and
+#: each document's terms are summed in query order (``ORDER BY`` inside ``sum``), so the
+#: scores are the same doubles SQLite computes; only the ``limit`` winners come back.
+_SEARCH = f"""
+WITH q AS (SELECT u.t AS term, u.ord FROM unnest(?::text[]) WITH ORDINALITY AS u (t, ord)),
+st AS (SELECT sum(docs)::float8 AS n, sum(tokens)::float8 AS tokens FROM lexical_stats),
+df AS (SELECT term, sum(n)::float8 AS hits FROM lexical_df WHERE term = ANY(?) GROUP BY term),
+idf AS (
+  SELECT q.term, q.ord, ln((st.n - coalesce(df.hits, 0::float8) + 0.5::float8)
+                           / (coalesce(df.hits, 0::float8) + 0.5::float8)) AS v
+  FROM q CROSS JOIN st LEFT JOIN df ON df.term = q.term WHERE st.n > 0
+),
+scored AS (
+  SELECT t.doc, min(d.owner_kind) AS owner_kind, min(d.owner_id) AS owner_id,
+    sum(CASE WHEN i.v > 0::float8 THEN i.v ELSE 1e-6::float8 END
+        * ((t.tf::float8 * ({K1}::float8 + 1.0::float8))
+           / (t.tf::float8 + {K1}::float8 * (1::float8 - {B}::float8
+                + {B}::float8 * d.length::float8 / (st.tokens / st.n))))
+        ORDER BY i.ord) AS score
+  FROM lexical_terms t JOIN idf i ON i.term = t.term JOIN lexical_docs d ON d.rowid = t.doc
+  CROSS JOIN st
+  WHERE t.scope_key = ? AND t.term = ANY(?)
+  GROUP BY t.doc
+)
+SELECT owner_kind, owner_id, score FROM scored ORDER BY score DESC, doc LIMIT ?
+"""
+
+
 def search(conn: Connection, scope_key: str, tokens: Sequence[str], limit: int) -> list[LexicalHit]:
-    """The ``limit`` best documents of the scope by BM25 (ties: older documents first)."""
+    """The ``limit`` best documents of the scope by BM25 (ties: older documents first),
+    ranked by the server: IDF over the whole collection, floored at 1e-6 (FTS5's)."""
     terms = list(dict.fromkeys(tokens))
-    if not terms:
+    if not terms or limit <= 0:
         return []
-    # One statement (so one snapshot and one round trip): the collection statistics (tag 0),
-    # the terms' document frequencies (tag 1) and the scope's postings of the terms (tag 2).
-    rows = conn.execute(
-        "SELECT 0, NULL::bigint, NULL::text, sum(docs)::bigint, sum(tokens)::bigint, NULL::text, "
-        "NULL::text "
-        "FROM lexical_stats UNION ALL "
-        "SELECT 1, NULL, term, sum(n)::bigint, NULL, NULL, NULL FROM lexical_df "
-        "WHERE term = ANY(?) GROUP BY term UNION ALL "
-        "SELECT 2, t.doc, t.term, t.tf, d.length, d.owner_kind, d.owner_id FROM lexical_terms t "
-        "JOIN lexical_docs d ON d.rowid = t.doc WHERE t.scope_key = ? AND t.term = ANY(?)",
-        (terms, scope_key, terms),
-    ).fetchall()
-    stats = next(r for r in rows if r[0] == 0)
-    n_docs = int(stats[3] or 0)
-    if n_docs <= 0:
-        return []
-    avgdl = float(stats[4]) / n_docs
-    df = {str(r[2]): int(r[3]) for r in rows if r[0] == 1}
-    idf = {}
-    for term in terms:
-        hits = df.get(term, 0)
-        value = math.log((n_docs - hits + 0.5) / (hits + 0.5))
-        idf[term] = value if value > 0.0 else 1e-6
-    scores: dict[int, float] = {}
-    owners: dict[int, tuple[str, str]] = {}
-    postings = [r[1:] for r in rows if r[0] == 2]
-    by_doc: dict[int, dict[str, tuple[int, int]]] = {}
-    for doc, term, tf, length, kind, owner in postings:
-        by_doc.setdefault(int(doc), {})[str(term)] = (int(tf), int(length))
-        owners[int(doc)] = (str(kind), str(owner))
-    for doc, found in by_doc.items():
-        score = 0.0
-        for term in terms:  # FTS5 sums phrase by phrase, in query order
-            if term not in found:
-                continue
-            tf, length = found[term]
-            freq = float(tf)
-            score += idf[term] * ((freq * (K1 + 1.0)) / (freq + K1 * (1 - B + B * length / avgdl)))
-        scores[doc] = score
-    ranked = sorted(scores, key=lambda d: (-scores[d], d))[:limit]
-    return [LexicalHit(owners[d][0], owners[d][1], scores[d]) for d in ranked]
+    rows = conn.execute(_SEARCH, (terms, terms, scope_key, terms, limit)).fetchall()
+    return [LexicalHit(str(r[0]), str(r[1]), float(r[2])) for r in rows]

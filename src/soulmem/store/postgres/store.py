@@ -196,6 +196,8 @@ class PostgresStore(SQLiteStore):
         tables vacuumed and analysed, and a checkpoint taken where the role may."""
         with self._pg.begin(pipeline=False) as conn:  # COPY runs outside pipelines
             conn.execute("SET LOCAL synchronous_commit = off")
+            # the statistics are recomputed over every posting: the server's parallelism
+            conn.execute("SET LOCAL max_parallel_workers_per_gather TO DEFAULT")
             conn.execute("DROP INDEX IF EXISTS embeddings_hnsw_384")
             rebuild = drop_secondary_indexes(conn.raw, BULK_TABLES)
             writer = BulkWriter(conn.raw)

@@ -13,7 +13,7 @@ import numpy as np
 from soulmem.clock import Clock
 from soulmem.errors import StoreError
 from soulmem.model import Event, Fact, Memory, Revision, Scope
-from soulmem.store.base import LexicalHit, Vector, VectorHit
+from soulmem.store.base import LexicalHit, MemoryWeight, Vector, VectorHit
 from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.connection import BUSY_TIMEOUT_MS, Connections
 from soulmem.store.sqlite.erase import EraseUser
@@ -308,21 +308,23 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
                     found.setdefault(b, set()).add(a)
         return found
 
-    def memories_for_events(self, event_ids: Sequence[str]) -> dict[str, list[str]]:
-        result: dict[str, list[str]] = {}
+    def memories_for_events(self, event_ids: Sequence[str]) -> dict[str, list[MemoryWeight]]:
+        result: dict[str, list[MemoryWeight]] = {}
         with self._read() as conn:
             for chunk in _chunks(list(dict.fromkeys(event_ids)), 500):
                 marks = ",".join("?" * len(chunk))
-                # EXISTS, not a join: SQLite's planner otherwise may scan every active memory
-                # (17 s a recall at 100k memories); this reads the sources by event, then
-                # looks each memory up by key.
+                # CROSS JOIN fixes SQLite's join order (its planner otherwise may scan every
+                # active memory: 17 s a recall at 100k memories): the sources by event, then
+                # each memory by key
                 for row in conn.execute(
-                    "SELECT s.event_id, s.memory_id FROM memory_sources s "
-                    f"WHERE s.event_id IN ({marks}) AND EXISTS (SELECT 1 FROM memories m "
-                    "WHERE m.id = s.memory_id AND m.status = 'active') ORDER BY s.rowid",
+                    "SELECT s.event_id, m.id, m.importance, m.strength FROM memory_sources s "
+                    f"CROSS JOIN memories m WHERE s.event_id IN ({marks}) "
+                    "AND m.id = s.memory_id AND m.status = 'active' ORDER BY s.rowid",
                     chunk,
                 ):
-                    result.setdefault(row[0], []).append(row[1])
+                    result.setdefault(row[0], []).append(
+                        MemoryWeight(row[1], float(row[2]), float(row[3]))
+                    )
         return result
 
     def unembedded(self, owner_kind: str, model: str, limit: int) -> list[str]:
