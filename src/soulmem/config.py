@@ -113,6 +113,11 @@ class RecallConfig:
     #: the busy 2-core development machine the thread hand-off cost more than the overlap
     #: saved (LoCoMo recall p50/p95 35.9/64.6 ms threaded vs 32.9/52.3 ms inline)
     parallel_embed: bool | None = None
+    #: read the candidates' turns, their memories and their reply links at once, on worker
+    #: threads. None (the default): only on PostgreSQL, where each is a wait on the server
+    #: (looked up by id, the pages of a cold cache are read from disk one by one; measured in
+    #: docs/postgres.md). Off on SQLite, whose reads are in-process work
+    parallel_reads: bool | None = None
     #: a turn spoken by someone the query names ("What did Ana paint?") gains this much
     #: (LoCoMo dev R@10 before the session step: 0 -> 71.6, 0.03 -> 73.1, 0.05 -> 73.5,
     #: 0.1 -> 72.7, 0.2 -> 70.5)

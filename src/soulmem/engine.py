@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -75,6 +75,7 @@ class Memory:
         self._listeners: list[Callable[[ObserveResult], None]] = []
         self.query_cache = QueryCache(self.config.recall.query_cache_size)
         self._embed_pool: ThreadPoolExecutor | None = None
+        self._read_pool: ThreadPoolExecutor | None = None
         self._pool_lock = threading.Lock()
         self._check_lexical_index()
 
@@ -241,15 +242,28 @@ class Memory:
         clear_word_cache()
         return deleted
 
+    def _parallel(self, setting: bool | None) -> bool:
+        """A ``RecallConfig`` parallelism setting; None: on a PostgreSQL store."""
+        if setting is None:
+            return getattr(self.store, "backend", "sqlite") == "postgres"
+        return setting
+
+    def read_pool(self) -> Executor | None:
+        """Worker threads for recall's independent reads (``RecallConfig.parallel_reads``),
+        or None to read one after the other."""
+        if not self._parallel(self.config.recall.parallel_reads):
+            return None
+        with self._pool_lock:
+            if self._read_pool is None:
+                self._read_pool = ThreadPoolExecutor(2, thread_name_prefix="soulmem-read")
+            return self._read_pool
+
     def query_vector_soon(self, text: str) -> Future[Vector]:
         """The query's vector, served from :attr:`query_cache` when asked before. With
         ``RecallConfig.parallel_embed`` (None: on a PostgreSQL store) it is embedded on a
         worker thread (the model releases the GIL) while the caller reads the store;
         otherwise here, before returning."""
-        parallel = self.config.recall.parallel_embed
-        if parallel is None:
-            parallel = getattr(self.store, "backend", "sqlite") == "postgres"
-        if not parallel:
+        if not self._parallel(self.config.recall.parallel_embed):
             done: Future[Vector] = Future()
             try:
                 done.set_result(self.query_cache.get(self.embedder, text))
@@ -264,9 +278,11 @@ class Memory:
 
     def close(self) -> None:
         with self._pool_lock:
-            pool, self._embed_pool = self._embed_pool, None
-        if pool is not None:
-            pool.shutdown(wait=True)
+            pools = [self._embed_pool, self._read_pool]
+            self._embed_pool = self._read_pool = None
+        for pool in pools:
+            if pool is not None:
+                pool.shutdown(wait=True)
         self.store.close()
 
     def __enter__(self) -> Memory:
@@ -384,6 +400,7 @@ class ScopedMemory:
                 engine.embedder,
                 replace(cfg, candidates=max(cfg.candidates, limit)),
                 reply_chars=engine.config.memory_reply_chars,
+                reads=engine.read_pool(),
             )
             memories = ranker.rank(self.scope, text, working, pending.result)
         before, after = fact_items(

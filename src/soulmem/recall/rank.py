@@ -24,7 +24,9 @@ is always considered. Every component is kept in ``why``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
+from typing import ParamSpec, TypeVar
 
 from soulmem.config import RecallConfig
 from soulmem.embed.base import Embedder, Vector
@@ -38,6 +40,8 @@ from soulmem.store.base import Store
 __all__ = ["Ranker", "event_text", "memory_text", "minmax", "with_sessions"]
 
 Key = tuple[str, str]  # (owner_kind, id)
+P = ParamSpec("P")
+T = TypeVar("T")
 
 #: A turn whose memory was forgotten (or never made) ranks as a weak, plain memory.
 ORPHAN_IMPORTANCE = 0.5
@@ -89,6 +93,15 @@ class Ranker:
     embedder: Embedder
     config: RecallConfig
     reply_chars: int | None = None
+    #: threads for independent reads (None: one after the other, on the calling thread)
+    reads: Executor | None = None
+
+    def _soon(self, read: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> Callable[[], T]:
+        """``read(*args)`` started on ``reads`` (or run now); call the result to get it."""
+        if self.reads is None:
+            value = read(*args, **kwargs)
+            return lambda: value
+        return self.reads.submit(read, *args, **kwargs).result
 
     def rank(
         self,
@@ -124,14 +137,19 @@ class Ranker:
         if not candidates:
             return []
         event_ids = [c for c in candidates if kinds[c] == "event"]
+        memory_ids = [c for c in candidates if kinds[c] == "memory"]
+        # four reads that need only the candidates: at once when ``reads`` has threads
+        want_links = cfg.neighbour_weight > 0
+        links = self._soon(near.complete, self.store, event_ids if want_links else [])
+        orbs_soon = self._soon(self.store.memories_for_events, event_ids)
+        memories_soon = self._soon(self.store.get_memories, memory_ids)
         events = {e.id: e for e in self.store.get_events(event_ids)}
         named = named_speakers(query, events.values()) if cfg.speaker_weight > 0 else set()
-        fused = self._fuse(candidates, kinds, lexical_norm, dense, events, named, near)
+        fused = self._fuse(candidates, lexical_norm, dense, events, named, links())
         floor = min(dense.values()) if dense else 0.0
         relevance = minmax(fused)
-        orbs_of = self.store.memories_for_events(event_ids)
-        memory_ids = [c for c in candidates if kinds[c] == "memory"]
-        memories = {m.id: m for m in self.store.get_memories(memory_ids)}
+        orbs_of = orbs_soon()
+        memories = {m.id: m for m in memories_soon()}
         items: list[RecallItem] = []
         for cid in candidates:
             if kinds[cid] == "event":
@@ -226,12 +244,11 @@ class Ranker:
     def _fuse(
         self,
         candidates: Sequence[str],
-        kinds: dict[str, str],
         lexical_norm: dict[str, float],
         dense: dict[str, float],
         events: dict[str, Event],
         named: set[str],
-        known: Neighbours,
+        near: dict[str, set[str]],
     ) -> dict[str, float]:
         """Lexical + dense, then the query-aware steps: the named speaker, reply neighbours,
         the session of the best matches."""
@@ -243,8 +260,6 @@ class Ranker:
             for cid in candidates
         }
         if cfg.neighbour_weight > 0:  # a turn next to a matching turn (question -> answer)
-            event_ids = [c for c in candidates if kinds[c] == "event"]
-            near = known.complete(self.store, event_ids)
             fused = {
                 cid: value
                 + cfg.neighbour_weight
