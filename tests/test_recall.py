@@ -161,3 +161,36 @@ def test_reply_neighbours_of_the_best_turns_join_the_candidates() -> None:
 
     assert not answer_found(0)
     assert answer_found(20)
+
+
+def test_recall_is_the_same_with_the_candidates_read_at_once_or_one_by_one(
+    shared_location: str,
+) -> None:
+    """``parallel_reads`` (on by default on PostgreSQL) changes when the candidates' turns,
+    memories and reply links are read, never what is ranked."""
+    clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
+    texts = [
+        "my grandmother plays the cello every evening",
+        "what instrument do you play?",
+        "I started cello lessons with her last spring",
+        "the bakery near the station sells great bread",
+        "私は毎朝パン屋でクロワッサンを買います",
+        "할머니는 매일 저녁 첼로를 연주하세요",
+    ]
+    contexts = {}
+    for parallel in (False, True):
+        config = Config().with_recall(parallel_reads=parallel, neighbour_candidates=2)
+        with Memory.open(
+            shared_location, embedder=FakeEmbedder(), clock=clock, config=config
+        ) as mem:
+            assert (mem.read_pool() is not None) is parallel
+            scope = mem.scope("u", "luna")
+            if not parallel:
+                for text in texts:
+                    scope.observe(user=text)
+            found = scope.recall("grandmother cello 첼로", rehearse=False, max_items=20)
+            contexts[parallel] = [
+                (i.kind, i.id, i.score, i.why) for i in found.items if i.kind in ("turn", "memory")
+            ]
+    assert len(contexts[False]) >= 3
+    assert contexts[True] == contexts[False]
