@@ -356,6 +356,46 @@ def test_bench_scale_times_a_kept_load_again_with_reuse(pg_url: str, tmp_path: P
     assert _count(pg_url, "events") == 200 + 2 * (3 + 2)
 
 
+def test_bench_scale_query_seed_draws_fresh_queries_from_the_loads_vocabulary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from soulmem.bench.scale import SyntheticText, run_scale
+    from soulmem.engine import ScopedMemory
+
+    asked: list[str] = []
+    recall = ScopedMemory.recall
+
+    def spy(self: ScopedMemory, query: str, **kwargs: Any) -> Any:
+        asked.append(query)
+        return recall(self, query, **kwargs)
+
+    monkeypatch.setattr(ScopedMemory, "recall", spy)
+
+    def queries(query_seed: int | None, loaded: bool) -> list[str]:
+        asked.clear()
+        with Memory.open(tmp_path / "s.db", embedder=FakeEmbedder(), clock=ManualClock()) as mem:
+            run_scale(
+                mem,
+                memories=60,
+                backend="sqlite",
+                db_size=lambda: 0,
+                per_scope=20,
+                queries=6,
+                observes=1,
+                loaded=loaded,
+                query_seed=query_seed,
+            )
+        return asked[3:]  # after the warm-up recall of each language
+
+    after_load = queries(None, loaded=False)
+    assert queries(None, loaded=True) == after_load  # --reuse alone replays them
+    fresh = queries(5, loaded=True)
+    assert queries(5, loaded=True) == fresh and fresh != after_load
+    vocabulary = {w for words in SyntheticText(0).words.values() for w in words}
+    words = [w for q in fresh if " " in q for w in q.split(" ")]  # en and ko (ja: unspaced)
+    assert words and all(w in vocabulary for w in words)
+
+
 def test_two_servers_two_workers_eight_clients_lose_and_duplicate_nothing(pg_url: str) -> None:
     """The suite's size of ``soulmem bench concurrency`` (8 clients x 1,000 turns is run as
     the benchmark, docs/postgres.md)."""

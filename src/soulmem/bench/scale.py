@@ -173,13 +173,17 @@ def run_scale(
     progress: Callable[[int], None] | None = None,
     bulk: AbstractContextManager[Any] | None = None,
     loaded: bool = False,
+    query_seed: int | None = None,
 ) -> dict[str, Any]:
     """Fill ``mem`` (an empty store) with ``memories`` synthetic memories, then time
     ``queries`` recalls and ``observes`` observes in random scopes. ``bulk`` (PostgreSQL's
     ``bulk_load()``) gives one writer for the whole load; whatever it does on closing (COPY,
     index builds) counts in ``load_s``. ``loaded``: ``mem`` already holds the load of an
     earlier run with the same ``memories``, ``per_scope`` and ``seed`` (kept to time it
-    again): nothing is loaded (``load_s`` is None), the same queries are drawn."""
+    again): nothing is loaded (``load_s`` is None), the same queries are drawn.
+    ``query_seed``: draw the timed queries (their scopes and words, from the load's
+    vocabulary) and observes afresh with this seed instead of the ones after the load, so a
+    ``loaded`` run does not replay queries an earlier run cached."""
     text = SyntheticText(seed)
     started = time.perf_counter()
     if loaded:
@@ -197,6 +201,9 @@ def run_scale(
         warm.observe(user=text.sentence(language=language))
         warm.recall(text.sentence(3, language=language))
     rng = np.random.default_rng(seed + 2)
+    if query_seed is not None:
+        text.rng = np.random.default_rng([seed, query_seed])
+        rng = np.random.default_rng([seed, query_seed, 2])
     recall_s: list[float] = []
     for _ in range(queries):
         scope = scopes[int(rng.integers(0, len(scopes)))]

@@ -206,6 +206,13 @@ def scale(
             "--memories and --per-scope: time it again without loading (load_s: null).",
         ),
     ] = False,
+    query_seed: Annotated[
+        int | None,
+        typer.Option(
+            help="Draw the timed queries afresh with this seed (same vocabulary); default: "
+            "the queries that follow the load, which a --reuse run repeats.",
+        ),
+    ] = None,
 ) -> None:
     """Load time, recall / observe latency and database size at N memories (synthetic data
     written through the store; queries embedded for real)."""
@@ -256,6 +263,7 @@ def scale(
             progress=progress,
             bulk=store.bulk_load() if postgres and not reuse else nullcontext(),
             loaded=reuse,
+            query_seed=query_seed,
         )
     print(json.dumps(result, ensure_ascii=False, indent=None if as_json else 2))
 
