@@ -194,3 +194,33 @@ def test_recall_is_the_same_with_the_candidates_read_at_once_or_one_by_one(
             ]
     assert len(contexts[False]) >= 3
     assert contexts[True] == contexts[False]
+
+
+def test_context_keys_find_a_turn_that_does_not_name_its_subject() -> None:
+    """A turn is also embedded with the turn before it: "they adore the dinosaurs" answers a
+    question about the kids only together with "how are your kids liking the summer?"."""
+
+    def dense_and_rank(pair_weight: float) -> tuple[float, int]:
+        cfg = Config().with_recall(pair_weight=pair_weight, neighbour_weight=0.0)
+        cfg = replace(cfg, surprise=replace(cfg.surprise, enabled=False))
+        clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
+        # a wide hashing embedder: no collisions between the few words used here
+        with Memory.open(":memory:", embedder=FakeEmbedder(2048), clock=clock, config=cfg) as mem:
+            s = mem.scope("u", "a")
+            for i in range(4):
+                s.observe(user=f"unrelated note {i} about parking tickets", session_id="s1")
+            s.observe(user="how are your kids liking the summer?", session_id="s2")
+            s.observe(user="they adore the dinosaur exhibit at the museum", session_id="s2")
+            for i in range(4, 8):
+                s.observe(user=f"unrelated note {i} about parking tickets", session_id="s3")
+            items = Ranker(mem.store, mem.embedder, cfg.recall).rank(
+                s.scope, "what do the kids like", working_set=[]
+            )
+            answer = next(n for n, item in enumerate(items) if "dinosaur" in item.text)
+            others = [i.why["dense"] for i in items if "unrelated" in i.text]
+            return items[answer].why["dense"] - max(others), answer
+
+    lead_without, _ = dense_and_rank(0.0)
+    lead_with, rank_with = dense_and_rank(0.25)
+    assert lead_without == 0  # alone, the answer is no closer to the question than any note
+    assert lead_with > 0.05 and rank_with == 1  # right after the question it answers

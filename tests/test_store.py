@@ -6,11 +6,14 @@ import sqlite3
 import threading
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from soulmem import Memory, StoreBusy, StoreClosed
 from soulmem.clock import SystemClock
 from soulmem.embed import FakeEmbedder
+from soulmem.recall.rank import pair_text
+from soulmem.store.base import ContextKeys
 from soulmem.store.sqlite import SQLiteStore
 from soulmem.store.sqlite.connection import migrations
 
@@ -288,3 +291,33 @@ def test_memories_for_events_gives_each_turns_active_memories_with_their_weights
     assert mem.store.memories_for_events([*ids, "ev_missing"]) == {
         second.event.id: orbs[second.event.id]
     }
+
+
+def test_context_keys_pair_a_turn_with_the_turn_before_it_in_its_session(
+    shared_location: str,
+) -> None:
+    """observe() embeds each turn with the turn before it (same session, both with text) as
+    a ``pair`` vector; a new model's reembed() makes the same keys."""
+    path = shared_location
+    texts = [("s1", "my cat is called Mochi"), ("s1", "what does Mochi eat?"), ("s2", "hello")]
+    with Memory.open(path, embedder=FakeEmbedder(32, name="old")) as mem:
+        luna = mem.scope("u1", "luna")
+        ids = [luna.observe(user=t, session_id=s).event.id for s, t in texts]
+        assert set(mem.store.vectors_for(luna.scope, "old-32", "pair", ids)) == {ids[1]}
+        # the second turn's key is its own ("before") and the first turn's "after" key
+        keys = mem.store.context_keys("old-32", ids)
+        assert set(keys.before) == {ids[1]} and set(keys.after) == {ids[0]}
+        assert np.array_equal(keys.before[ids[1]], keys.after[ids[0]])
+        assert mem.store.context_keys("new-48", ids) == ContextKeys({}, {})
+    new = FakeEmbedder(48, name="new")
+    with Memory.open(path, embedder=new) as mem:
+        luna = mem.scope("u1", "luna")
+        assert mem.store.unembedded("pair", "new-48", 10) == [ids[1]]
+        mem.reembed()
+        assert mem.store.unembedded("pair", "new-48", 10) == []
+        keys = mem.store.vectors_for(luna.scope, "new-48", "pair", ids)
+        assert set(keys) == {ids[1]}
+        first, second = mem.store.get_events(ids[:2])
+        expected = new.embed_documents([pair_text(first, second, mem.config.memory_reply_chars)])
+        assert np.allclose(keys[ids[1]], expected[0], atol=1e-6)
+        assert mem.store.check_integrity() == []

@@ -105,6 +105,11 @@ class RecallConfig:
     #: the reply neighbours of this many best-matching turns join the candidates (LoCoMo dev
     #: R@10 / ctx@1000: 0 -> 76.6 / 78.1, 10 -> 77.4 / 78.7, 20 -> 77.4 / 78.8, 40 -> 77.3 / 78.9)
     neighbour_candidates: int = 20
+    #: a turn's similarity mixes in, this much each, those of its two context keys: the turn
+    #: embedded with the turn before it, and the next turn embedded with it (LoCoMo dev R@10 /
+    #: ctx@1000: 0 -> 77.4 / 78.8, 0.15 -> 78.1 / 79.5, 0.25 -> 78.2 / 79.7, 0.35 -> 78.4 /
+    #: 79.6); at most 0.5
+    pair_weight: float = 0.25
     #: query vectors kept (least recently used dropped); 0 embeds every query afresh
     query_cache_size: int = 256
     #: embed the query on a worker thread while the store is read. None (the default): only
@@ -159,6 +164,8 @@ class Config:
             value = getattr(r, name)
             if not 0.0 <= value <= 1.0:
                 raise ConfigError(f"recall.{name} must be within [0, 1], got {value!r}")
+        if not 0.0 <= r.pair_weight <= 0.5:
+            raise ConfigError(f"recall.pair_weight must be within [0, 0.5], got {r.pair_weight!r}")
         if r.candidates < 1 or r.max_items < 1 or r.working_set_turns < 0:
             raise ConfigError("recall.candidates and recall.max_items must be positive")
         if self.limits.max_message_chars < 1:

@@ -3,6 +3,8 @@
 Indexed (vectors from the current embedder + lexical tokens):
 
 * every turn (event) with text: the conversation history as it was said;
+* every turn's context key (``pair``, vector only): the turn before it and the turn as one
+  text, when both have text and belong to the same session;
 * derived memories (distilled or consolidated from several turns): their own text;
 * current facts: ``label: value``.
 
@@ -14,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from soulmem.model import Event, Memory, MemoryType
+from soulmem.model import Memory, MemoryType
 from soulmem.recall.assemble import fact_text
-from soulmem.recall.rank import event_text, memory_text
+from soulmem.recall.rank import event_text, has_text, memory_text, pair_text
 from soulmem.recall.tokenize import tokenize
 
 if TYPE_CHECKING:
@@ -32,15 +34,11 @@ def is_derived(memory: Memory) -> bool:
     return bool(memory.promoted_from) or memory.memory_type == MemoryType.SEMANTIC
 
 
-def _has_text(event: Event) -> bool:
-    return bool(event.user_text or event.assistant_text or event.images)
-
-
 def reindex(engine: Engine, batch: int = 500) -> int:
     """Re-tokenize every turn, derived memory and current fact; returns the count."""
     store, reply = engine.store, engine.config.memory_reply_chars
     done = 0
-    for chunk in _chunks((e for e in store.iter_events() if _has_text(e)), batch):
+    for chunk in _chunks((e for e in store.iter_events() if has_text(e)), batch):
         with store.transaction() as tx:
             for event in chunk:
                 tx.index_tokens(event.scope, "event", event.id, tokenize(event_text(event, reply)))
@@ -62,7 +60,8 @@ def reindex(engine: Engine, batch: int = 500) -> int:
 
 
 def reembed(engine: Engine, batch: int = 64) -> int:
-    """Embed every indexed record that has no vector from the current model."""
+    """Embed every indexed record that has no vector from the current model (with the
+    turns' context keys when ``recall.pair_weight`` uses them)."""
     store, embedder, reply = engine.store, engine.embedder, engine.config.memory_reply_chars
     model = embedder.name
     done = 0
@@ -72,6 +71,18 @@ def reembed(engine: Engine, batch: int = 64) -> int:
         with store.transaction() as tx:
             for event, vector in zip(events, vectors, strict=True):
                 tx.put_embedding(event.scope, "event", event.id, model, vector)
+        done += len(events)
+    keyed = engine.config.recall.pair_weight > 0  # context keys are made only when used
+    while keyed and (ids := store.unembedded("pair", model, batch)):
+        events = store.get_events(ids)
+        asked = set(ids)
+        before_of = {turn: to for turn, to in store.reply_links(ids) if turn in asked}
+        befores = {e.id: e for e in store.get_events(list(before_of.values()))}
+        texts = [pair_text(befores[before_of[e.id]], e, reply) for e in events]
+        vectors = embedder.embed_documents(texts)
+        with store.transaction() as tx:
+            for event, vector in zip(events, vectors, strict=True):
+                tx.put_embedding(event.scope, "pair", event.id, model, vector)
         done += len(events)
     while ids := store.unembedded("memory", model, batch):
         memories = store.get_memories(ids)

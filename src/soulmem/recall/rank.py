@@ -8,6 +8,8 @@ Two kinds of records are searched, each with its own vectors and lexical tokens:
 A turn carries the importance and strength of its memory "orb" (the episodic memory it
 created or reinforced), so the lifecycle shapes what surfaces without losing history.
 
+cosine    = (1 - 2 * pair_weight) * cos(turn) + pair_weight * cos(the turn before + turn)
+            + pair_weight * cos(turn + the turn after)          (context keys, for turns)
 match     = lexical_weight * minmax(bm25) + (1 - lexical_weight) * cosine
             + speaker_weight * [the turn's speaker is named in the query]
 match    += neighbour_weight * (best match of the turns it replies to or that reply to it)
@@ -23,10 +25,12 @@ is always considered. Every component is kept in ``why``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import ParamSpec, TypeVar
+
+import numpy as np
 
 from soulmem.config import RecallConfig
 from soulmem.embed.base import Embedder, Vector
@@ -35,9 +39,19 @@ from soulmem.perceive.informative import is_bare_question
 from soulmem.recall.items import RecallItem
 from soulmem.recall.speakers import named_speakers, speakers_of
 from soulmem.recall.tokenize import tokenize
-from soulmem.store.base import Store
+from soulmem.store.base import ContextKeys, Store
 
-__all__ = ["Ranker", "event_text", "memory_text", "minmax", "with_sessions"]
+__all__ = [
+    "Ranker",
+    "event_text",
+    "has_text",
+    "memory_text",
+    "minmax",
+    "pair_text",
+    "pairs_with",
+    "with_context",
+    "with_sessions",
+]
 
 Key = tuple[str, str]  # (owner_kind, id)
 P = ParamSpec("P")
@@ -64,27 +78,54 @@ def event_text(event: Event, reply_chars: int | None) -> str:
     return event.render(with_date=True, reply_chars=reply_chars)
 
 
+def has_text(event: Event) -> bool:
+    """Whether a turn has anything to index (said text or an image description)."""
+    return bool(event.user_text or event.assistant_text or event.images)
+
+
+def pairs_with(before: Event | None, event: Event) -> bool:
+    """Whether ``event`` gets a context key with ``before`` (the scope's turn before it):
+    both have text and they belong to the same session (or neither has one)."""
+    return (
+        before is not None
+        and before.session_id == event.session_id
+        and has_text(before)
+        and has_text(event)
+    )
+
+
+def pair_text(before: Event, event: Event, reply_chars: int | None) -> str:
+    """A turn's context key: the turn before it and the turn, as one text. Embedded, it
+    resolves what the turn alone leaves open ("They love it!" after "How are the kids?")."""
+    return f"{event_text(before, reply_chars)} {event_text(event, reply_chars)}"
+
+
 def memory_text(memory: Memory) -> str:
     """How a memory is indexed, embedded and shown: its date first."""
     return f"[{format_date(memory.occurred_at)}] {memory.content}"
 
 
+def neighbours_of(links: Iterable[tuple[str, str]]) -> dict[str, set[str]]:
+    """Each turn -> the turns it replies to or that reply to it, from (reply, to) links."""
+    near: dict[str, set[str]] = {}
+    for reply, to in links:
+        near.setdefault(reply, set()).add(to)
+        near.setdefault(to, set()).add(reply)
+    return near
+
+
 @dataclass(slots=True)
 class Neighbours:
-    """Reply neighbours already read: ``links`` holds every neighbour of the turns in
-    ``asked`` (and some of other turns)."""
+    """Reply links already read: ``links`` holds every link of the turns in ``asked`` (and
+    some of other turns)."""
 
-    links: dict[str, set[str]]
+    links: list[tuple[str, str]]
     asked: set[str]
 
     def complete(self, store: Store, event_ids: Sequence[str]) -> dict[str, set[str]]:
         """Every neighbour of ``event_ids``, reading only the turns not asked yet."""
-        links = {k: set(v) for k, v in self.links.items()}
-        for key, found in store.reply_neighbours(
-            [i for i in event_ids if i not in self.asked]
-        ).items():
-            links.setdefault(key, set()).update(found)
-        return links
+        unasked = [i for i in event_ids if i not in self.asked]
+        return neighbours_of([*self.links, *store.reply_links(unasked)])
 
 
 @dataclass(slots=True)
@@ -138,12 +179,16 @@ class Ranker:
             return []
         event_ids = [c for c in candidates if kinds[c] == "event"]
         memory_ids = [c for c in candidates if kinds[c] == "memory"]
-        # four reads that need only the candidates: at once when ``reads`` has threads
+        # the reads that need only the candidates: at once when ``reads`` has threads
         want_links = cfg.neighbour_weight > 0
         links = self._soon(near.complete, self.store, event_ids if want_links else [])
+        keyed = [c for c in event_ids if c in dense] if cfg.pair_weight > 0 else []
+        keys = self._soon(self.store.context_keys, self.embedder.name, keyed)
         orbs_soon = self._soon(self.store.memories_for_events, event_ids)
         memories_soon = self._soon(self.store.get_memories, memory_ids)
         events = {e.id: e for e in self.store.get_events(event_ids)}
+        if keyed:
+            with_context(dense, keys(), query_vector, cfg.pair_weight)
         named = named_speakers(query, events.values()) if cfg.speaker_weight > 0 else set()
         fused = self._fuse(candidates, lexical_norm, dense, events, named, links())
         floor = min(dense.values()) if dense else 0.0
@@ -154,7 +199,7 @@ class Ranker:
         for cid in candidates:
             if kinds[cid] == "event":
                 event = events.get(cid)
-                if event is None or not (event.user_text or event.assistant_text or event.images):
+                if event is None or not has_text(event):
                     continue
                 orbs = orbs_of.get(cid, ())
                 orb = max(orbs, key=lambda m: (m.importance, m.strength), default=None)
@@ -219,12 +264,13 @@ class Ranker:
         manager now"). Returns the neighbours read (complete for the turns asked)."""
         cfg = self.config
         if cfg.neighbour_weight <= 0 or cfg.neighbour_candidates <= 0:
-            return Neighbours({}, set())
+            return Neighbours([], set())
         floor = min(dense.values()) if dense else 0.0
         events = [cid for cid, kind in kinds.items() if kind == "event"]
         events.sort(key=lambda cid: -self._match(cid, lexical_norm, dense, floor))
         best = events[: cfg.neighbour_candidates]
-        near = self.store.reply_neighbours(best)
+        links = self.store.reply_links(best)
+        near = neighbours_of(links)
         extra = list(dict.fromkeys(o for ids in near.values() for o in ids if o not in kinds))
         if extra:
             for hit in self.store.dense_search(
@@ -232,7 +278,7 @@ class Ranker:
             ):
                 dense.setdefault(hit.owner_id, hit.similarity)
                 kinds.setdefault(hit.owner_id, "event")
-        return Neighbours(near, set(best))
+        return Neighbours(links, set(best))
 
     def _match(
         self, cid: str, lexical_norm: dict[str, float], dense: dict[str, float], floor: float
@@ -269,6 +315,26 @@ class Ranker:
         if cfg.session_weight > 0:
             return with_sessions(fused, events, cfg.session_weight)
         return fused
+
+
+def with_context(
+    dense: dict[str, float], keys: ContextKeys, query_vector: Vector, weight: float
+) -> None:
+    """Mix each turn's context keys into its similarity (in place): its key with the turn
+    before it and the key of the turn that replies to it, ``weight`` each. A key that is
+    missing (the first turn of a session, a history loaded without them) counts as the
+    turn's own similarity."""
+    vectors = [*keys.before.values(), *keys.after.values()]
+    if not vectors:
+        return
+    scores = (np.vstack(vectors) @ np.asarray(query_vector, np.float32)).tolist()
+    before = dict(zip(keys.before, scores[: len(keys.before)], strict=True))
+    after = dict(zip(keys.after, scores[len(keys.before) :], strict=True))
+    for cid in set(before) | set(after):
+        own = dense[cid]
+        dense[cid] = (1.0 - 2.0 * weight) * own + weight * (
+            before.get(cid, own) + after.get(cid, own)
+        )
 
 
 def with_sessions(

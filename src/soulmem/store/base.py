@@ -40,7 +40,7 @@ from soulmem.model import (
     Tier,
 )
 
-__all__ = ["LexicalHit", "MemoryWeight", "Store", "StoreWriter", "VectorHit"]
+__all__ = ["ContextKeys", "LexicalHit", "MemoryWeight", "Store", "StoreWriter", "VectorHit"]
 
 Vector = npt.NDArray[np.float32]
 
@@ -66,6 +66,15 @@ class MemoryWeight:
     memory_id: str
     importance: float
     strength: float
+
+
+@dataclass(frozen=True, slots=True)
+class ContextKeys:
+    """Context-key vectors (``pair`` vectors) of some turns: ``before[t]`` embeds turn ``t``
+    with the turn before it, ``after[t]`` the turn that replies to ``t`` with ``t``."""
+
+    before: dict[str, Vector]
+    after: dict[str, Vector]
 
 
 class StoreWriter(Protocol):
@@ -262,8 +271,12 @@ class Store(Protocol):
         (when it has a vector) even if it is not among them; ``limit`` 0 gives only those."""
         ...
 
-    def reply_neighbours(self, event_ids: Sequence[str]) -> dict[str, set[str]]:
-        """event id -> the turns it replies to or that reply to it."""
+    def reply_links(self, event_ids: Sequence[str]) -> list[tuple[str, str]]:
+        """(reply, replied-to) for every reply_to link from or to one of ``event_ids``."""
+        ...
+
+    def context_keys(self, model: str, event_ids: Sequence[str]) -> ContextKeys:
+        """The context keys of ``event_ids`` from ``model`` (one read)."""
         ...
 
     def memories_for_events(self, event_ids: Sequence[str]) -> dict[str, list[MemoryWeight]]:
@@ -272,8 +285,10 @@ class Store(Protocol):
         ...
 
     def unembedded(self, owner_kind: str, model: str, limit: int) -> list[str]:
-        """Ids of active memories (``owner_kind="memory"``) or current facts (``"fact"``)
-        that have no vector from ``model`` yet."""
+        """Ids of the records of ``owner_kind`` that have no vector from ``model`` yet: turns
+        with text (``"event"``), turns with a context key to make (``"pair"``: the turn they
+        reply to has text and the same session), active derived memories (``"memory"``),
+        current facts (``"fact"``)."""
         ...
 
     def get_facts(self, ids: Sequence[str]) -> list[Fact]: ...

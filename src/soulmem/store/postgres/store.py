@@ -17,7 +17,7 @@ import numpy as np
 from soulmem.clock import Clock
 from soulmem.errors import StoreError
 from soulmem.model import Memory, Scope
-from soulmem.store.base import LexicalHit, Vector, VectorHit
+from soulmem.store.base import ContextKeys, LexicalHit, Vector, VectorHit
 from soulmem.store.postgres import integrity, lexical
 from soulmem.store.postgres.bulk import BULK_TABLES, BulkWriter, drop_secondary_indexes
 from soulmem.store.postgres.connection import PgConnections, redact
@@ -185,6 +185,24 @@ class PostgresStore(SQLiteStore):
                 (owner_kind, model, list(ids)),
             ).fetchall()
         return {str(r[0]): _array(r[1]) for r in rows}
+
+    def context_keys(self, model: str, event_ids: Sequence[str]) -> ContextKeys:
+        keys = ContextKeys({}, {})
+        if not event_ids:
+            return keys
+        asked = list(dict.fromkeys(event_ids))
+        with self._pg.read() as conn:
+            rows = conn.execute(
+                "SELECT 0, owner_id, vector FROM embeddings WHERE owner_kind = 'pair' "
+                "AND model = ? AND owner_id = ANY(?) UNION ALL SELECT 1, l.to_event_id, e.vector "
+                "FROM event_links l JOIN embeddings e ON e.owner_kind = 'pair' "
+                "AND e.owner_id = l.from_event_id AND e.model = ? "
+                "WHERE l.kind = 'reply_to' AND l.to_event_id = ANY(?)",
+                (model, asked, model, asked),
+            ).fetchall()
+        for side, event_id, vector in rows:
+            (keys.after if side else keys.before)[str(event_id)] = _array(vector)
+        return keys
 
     @contextmanager
     def bulk_load(self) -> Iterator[BulkWriter]:

@@ -13,7 +13,7 @@ import numpy as np
 from soulmem.clock import Clock
 from soulmem.errors import StoreError
 from soulmem.model import Event, Fact, Memory, Revision, Scope
-from soulmem.store.base import LexicalHit, MemoryWeight, Vector, VectorHit
+from soulmem.store.base import ContextKeys, LexicalHit, MemoryWeight, Vector, VectorHit
 from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.connection import BUSY_TIMEOUT_MS, Connections
 from soulmem.store.sqlite.erase import EraseUser
@@ -33,6 +33,16 @@ from soulmem.store.sqlite.vectors import VectorCache
 from soulmem.store.sqlite.writer import Writer, scope_token
 
 __all__ = ["SQLiteStore", "scope_token"]
+
+#: a turn's own context key (0), and the key of the turn that replies to it (1)
+_CONTEXT_KEYS = (
+    "SELECT 0, owner_id, vector FROM embeddings WHERE owner_kind = 'pair' AND model = ? "
+    "AND owner_id IN ({marks}) UNION ALL SELECT 1, l.to_event_id, e.vector FROM event_links l "
+    "JOIN embeddings e ON e.owner_kind = 'pair' AND e.owner_id = l.from_event_id AND e.model = ? "
+    "WHERE l.kind = 'reply_to' AND l.to_event_id IN ({marks})"
+)
+#: an event row ``{t}`` that has something to index (said text or an image description)
+_HAS_TEXT = "({t}.user_text IS NOT NULL OR {t}.assistant_text IS NOT NULL OR {t}.images != '[]')"
 
 
 def _fts_query(scope: Scope, tokens: Sequence[str]) -> str:
@@ -293,9 +303,9 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
             hits.extend(VectorHit(owner_kind, ids[i], float(sims[i])) for i in rows)
         return hits
 
-    def reply_neighbours(self, event_ids: Sequence[str]) -> dict[str, set[str]]:
-        """The turns each event replies to or is replied to by (reply_to links)."""
-        found: dict[str, set[str]] = {}
+    def reply_links(self, event_ids: Sequence[str]) -> list[tuple[str, str]]:
+        """(reply, replied-to) for every reply_to link from or to one of ``event_ids``."""
+        found: dict[tuple[str, str], None] = {}
         with self._read() as conn:
             for chunk in _chunks(list(dict.fromkeys(event_ids)), 400):
                 marks = ",".join("?" * len(chunk))
@@ -304,9 +314,21 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
                     f"AND (from_event_id IN ({marks}) OR to_event_id IN ({marks}))",
                     [*chunk, *chunk],
                 ):
-                    found.setdefault(a, set()).add(b)
-                    found.setdefault(b, set()).add(a)
-        return found
+                    found[(a, b)] = None
+        return list(found)
+
+    def context_keys(self, model: str, event_ids: Sequence[str]) -> ContextKeys:
+        keys = ContextKeys({}, {})
+        with self._read() as conn:
+            for chunk in _chunks(list(dict.fromkeys(event_ids)), 400):
+                marks = ",".join("?" * len(chunk))
+                rows = conn.execute(
+                    _CONTEXT_KEYS.format(marks=marks), [model, *chunk, model, *chunk]
+                )
+                for side, event_id, vector in rows:
+                    found = keys.after if side else keys.before
+                    found[event_id] = np.frombuffer(vector, np.float32)
+        return keys
 
     def memories_for_events(self, event_ids: Sequence[str]) -> dict[str, list[MemoryWeight]]:
         result: dict[str, list[MemoryWeight]] = {}
@@ -334,9 +356,13 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
                 "t.status = 'active' AND (t.promoted_from != '[]' OR t.memory_type = 'semantic')",
             ),
             "fact": ("facts", "t.valid_to IS NULL"),
-            "event": (
+            "event": ("events", _HAS_TEXT.format(t="t")),
+            "pair": (  # a turn with text whose reply_to turn has text and the same session
                 "events",
-                "(t.user_text IS NOT NULL OR t.assistant_text IS NOT NULL OR t.images != '[]')",
+                f"{_HAS_TEXT.format(t='t')} AND EXISTS (SELECT 1 FROM event_links l JOIN "
+                "events p ON p.id = l.to_event_id WHERE l.from_event_id = t.id AND l.kind = "
+                f"'reply_to' AND {_HAS_TEXT.format(t='p')} AND (p.session_id = t.session_id "
+                "OR (p.session_id IS NULL AND t.session_id IS NULL)))",
             ),
         }[owner_kind]
         with self._read() as conn:
