@@ -16,6 +16,7 @@ from soulmem.recall.rank import pair_text
 from soulmem.store.base import ContextKeys
 from soulmem.store.sqlite import SQLiteStore
 from soulmem.store.sqlite.connection import migrations
+from soulmem.store.sqlite.store import CONTEXT_KEYS_SQL
 
 
 def count(path: Path, table: str) -> int:
@@ -257,7 +258,19 @@ def test_both_backends_have_the_same_migrations_and_recall_reads_use_indexes(
             ("e1", "e2"),
         )
     ]
+    marks = ",".join("?" * 300)  # a recall asks a few hundred turns' keys
+    keys_plan = [
+        str(row[3])
+        for row in conn.execute(
+            "EXPLAIN QUERY PLAN " + CONTEXT_KEYS_SQL.format(marks=marks),
+            ["m", *[f"e{i}" for i in range(300)], "m", *[f"e{i}" for i in range(300)]],
+        )
+    ]
     conn.close()
+    # each turn's key by key, then the links to each turn, each reply's key by key
+    searches = [p for p in keys_plan if p.startswith(("SEARCH", "SCAN"))]
+    assert len(searches) == 3 and "event_links_to" in searches[1], keys_plan
+    assert all("(owner_kind=? AND owner_id=? AND model=?)" in p for p in searches[::2]), keys_plan
     assert "USING INDEX notes_scope_pending" in plan, plan
     # the sources by event first, then each memory by key (never a scan of memories)
     assert "memory_sources_event" in memories_plan[0], memories_plan

@@ -34,12 +34,14 @@ from soulmem.store.sqlite.writer import Writer, scope_token
 
 __all__ = ["SQLiteStore", "scope_token"]
 
-#: a turn's own context key (0), and the key of the turn that replies to it (1)
-_CONTEXT_KEYS = (
+#: a turn's own context key (0), and the key of the turn that replies to it (1). CROSS JOIN
+#: keeps the links outside: with a few hundred ids SQLite's planner otherwise walks every key
+#: of the file (340 ms a recall at 10k turns)
+CONTEXT_KEYS_SQL = (
     "SELECT 0, owner_id, vector FROM embeddings WHERE owner_kind = 'pair' AND model = ? "
     "AND owner_id IN ({marks}) UNION ALL SELECT 1, l.to_event_id, e.vector FROM event_links l "
-    "JOIN embeddings e ON e.owner_kind = 'pair' AND e.owner_id = l.from_event_id AND e.model = ? "
-    "WHERE l.kind = 'reply_to' AND l.to_event_id IN ({marks})"
+    "CROSS JOIN embeddings e ON e.owner_kind = 'pair' AND e.owner_id = l.from_event_id "
+    "AND e.model = ? WHERE l.kind = 'reply_to' AND l.to_event_id IN ({marks})"
 )
 #: an event row ``{t}`` that has something to index (said text or an image description)
 _HAS_TEXT = "({t}.user_text IS NOT NULL OR {t}.assistant_text IS NOT NULL OR {t}.images != '[]')"
@@ -323,7 +325,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
             for chunk in _chunks(list(dict.fromkeys(event_ids)), 400):
                 marks = ",".join("?" * len(chunk))
                 rows = conn.execute(
-                    _CONTEXT_KEYS.format(marks=marks), [model, *chunk, model, *chunk]
+                    CONTEXT_KEYS_SQL.format(marks=marks), [model, *chunk, model, *chunk]
                 )
                 for side, event_id, vector in rows:
                     found = keys.after if side else keys.before
