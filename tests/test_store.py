@@ -318,10 +318,14 @@ def test_context_keys_pair_a_turn_with_the_turn_before_it_in_its_session(
         ids = [luna.observe(user=t, session_id=s).event.id for s, t in texts]
         assert set(mem.store.vectors_for(luna.scope, "old-32", "pair", ids)) == {ids[1]}
         # the second turn's key is its own ("before") and the first turn's "after" key
-        keys = mem.store.context_keys("old-32", ids)
+        query = mem.embedder.embed_query("what does my cat eat")
+        keys = mem.store.context_keys("old-32", query, ids)
         assert set(keys.before) == {ids[1]} and set(keys.after) == {ids[0]}
-        assert np.array_equal(keys.before[ids[1]], keys.after[ids[0]])
-        assert mem.store.context_keys("new-48", ids) == ContextKeys({}, {})
+        key = mem.store.vectors_for(luna.scope, "old-32", "pair", [ids[1]])[ids[1]]
+        assert keys.before[ids[1]] == pytest.approx(float(key @ query), abs=1e-5)
+        assert keys.after[ids[0]] == pytest.approx(keys.before[ids[1]], abs=1e-6)
+        assert keys.before[ids[1]] > 0.1  # "cat", "eat" and "Mochi" are in the key
+        assert mem.store.context_keys("new-48", query, ids) == ContextKeys({}, {})
     new = FakeEmbedder(48, name="new")
     with Memory.open(path, embedder=new) as mem:
         luna = mem.scope("u1", "luna")

@@ -30,8 +30,6 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import ParamSpec, TypeVar
 
-import numpy as np
-
 from soulmem.config import RecallConfig
 from soulmem.embed.base import Embedder, Vector
 from soulmem.model import Event, Memory, Scope, format_date
@@ -183,12 +181,12 @@ class Ranker:
         want_links = cfg.neighbour_weight > 0
         links = self._soon(near.complete, self.store, event_ids if want_links else [])
         keyed = [c for c in event_ids if c in dense] if cfg.pair_weight > 0 else []
-        keys = self._soon(self.store.context_keys, self.embedder.name, keyed)
+        keys = self._soon(self.store.context_keys, self.embedder.name, query_vector, keyed)
         orbs_soon = self._soon(self.store.memories_for_events, event_ids)
         memories_soon = self._soon(self.store.get_memories, memory_ids)
         events = {e.id: e for e in self.store.get_events(event_ids)}
         if keyed:
-            with_context(dense, keys(), query_vector, cfg.pair_weight)
+            with_context(dense, keys(), cfg.pair_weight)
         named = named_speakers(query, events.values()) if cfg.speaker_weight > 0 else set()
         fused = self._fuse(candidates, lexical_norm, dense, events, named, links())
         floor = min(dense.values()) if dense else 0.0
@@ -317,23 +315,15 @@ class Ranker:
         return fused
 
 
-def with_context(
-    dense: dict[str, float], keys: ContextKeys, query_vector: Vector, weight: float
-) -> None:
+def with_context(dense: dict[str, float], keys: ContextKeys, weight: float) -> None:
     """Mix each turn's context keys into its similarity (in place): its key with the turn
     before it and the key of the turn that replies to it, ``weight`` each. A key that is
     missing (the first turn of a session, a history loaded without them) counts as the
     turn's own similarity."""
-    vectors = [*keys.before.values(), *keys.after.values()]
-    if not vectors:
-        return
-    scores = (np.vstack(vectors) @ np.asarray(query_vector, np.float32)).tolist()
-    before = dict(zip(keys.before, scores[: len(keys.before)], strict=True))
-    after = dict(zip(keys.after, scores[len(keys.before) :], strict=True))
-    for cid in set(before) | set(after):
+    for cid in set(keys.before) | set(keys.after):
         own = dense[cid]
         dense[cid] = (1.0 - 2.0 * weight) * own + weight * (
-            before.get(cid, own) + after.get(cid, own)
+            keys.before.get(cid, own) + keys.after.get(cid, own)
         )
 
 

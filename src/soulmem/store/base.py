@@ -70,11 +70,12 @@ class MemoryWeight:
 
 @dataclass(frozen=True, slots=True)
 class ContextKeys:
-    """Context-key vectors (``pair`` vectors) of some turns: ``before[t]`` embeds turn ``t``
-    with the turn before it, ``after[t]`` the turn that replies to ``t`` with ``t``."""
+    """A query's similarity to some turns' context keys (``pair`` vectors): ``before[t]``
+    to turn ``t`` embedded with the turn before it, ``after[t]`` to the turn that replies to
+    ``t`` embedded with ``t``. Turns without such a key are absent."""
 
-    before: dict[str, Vector]
-    after: dict[str, Vector]
+    before: dict[str, float]
+    after: dict[str, float]
 
 
 class StoreWriter(Protocol):
@@ -275,8 +276,9 @@ class Store(Protocol):
         """(reply, replied-to) for every reply_to link from or to one of ``event_ids``."""
         ...
 
-    def context_keys(self, model: str, event_ids: Sequence[str]) -> ContextKeys:
-        """The context keys of ``event_ids`` from ``model`` (one read)."""
+    def context_keys(self, model: str, query: Vector, event_ids: Sequence[str]) -> ContextKeys:
+        """``query``'s similarity (inner product) to the context keys of ``event_ids`` from
+        ``model``, in one read."""
         ...
 
     def memories_for_events(self, event_ids: Sequence[str]) -> dict[str, list[MemoryWeight]]:

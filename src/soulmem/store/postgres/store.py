@@ -186,22 +186,24 @@ class PostgresStore(SQLiteStore):
             ).fetchall()
         return {str(r[0]): _array(r[1]) for r in rows}
 
-    def context_keys(self, model: str, event_ids: Sequence[str]) -> ContextKeys:
+    def context_keys(self, model: str, query: Vector, event_ids: Sequence[str]) -> ContextKeys:
+        """The similarities are computed by the server: a float per key comes back, not a
+        vector (about 600 keys a recall)."""
         keys = ContextKeys({}, {})
         if not event_ids:
             return keys
-        asked = list(dict.fromkeys(event_ids))
+        asked, q = list(dict.fromkeys(event_ids)), np.ascontiguousarray(query, np.float32)
         with self._pg.read() as conn:
             rows = conn.execute(
-                "SELECT 0, owner_id, vector FROM embeddings WHERE owner_kind = 'pair' "
-                "AND model = ? AND owner_id = ANY(?) UNION ALL SELECT 1, l.to_event_id, e.vector "
-                "FROM event_links l JOIN embeddings e ON e.owner_kind = 'pair' "
-                "AND e.owner_id = l.from_event_id AND e.model = ? "
-                "WHERE l.kind = 'reply_to' AND l.to_event_id = ANY(?)",
-                (model, asked, model, asked),
+                "SELECT 0, owner_id, -(vector <#> ?::vector)::float8 FROM embeddings "
+                "WHERE owner_kind = 'pair' AND model = ? AND owner_id = ANY(?) UNION ALL "
+                "SELECT 1, l.to_event_id, -(e.vector <#> ?::vector)::float8 FROM event_links l "
+                "JOIN embeddings e ON e.owner_kind = 'pair' AND e.owner_id = l.from_event_id "
+                "AND e.model = ? WHERE l.kind = 'reply_to' AND l.to_event_id = ANY(?)",
+                (q, model, asked, q, model, asked),
             ).fetchall()
-        for side, event_id, vector in rows:
-            (keys.after if side else keys.before)[str(event_id)] = _array(vector)
+        for side, event_id, similarity in rows:
+            (keys.after if side else keys.before)[str(event_id)] = float(similarity)
         return keys
 
     @contextmanager

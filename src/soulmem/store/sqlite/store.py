@@ -319,8 +319,9 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
                     found[(a, b)] = None
         return list(found)
 
-    def context_keys(self, model: str, event_ids: Sequence[str]) -> ContextKeys:
-        keys = ContextKeys({}, {})
+    def context_keys(self, model: str, query: Vector, event_ids: Sequence[str]) -> ContextKeys:
+        sides: tuple[list[str], list[str]] = ([], [])
+        vectors: list[Vector] = []
         with self._read() as conn:
             for chunk in _chunks(list(dict.fromkeys(event_ids)), 400):
                 marks = ",".join("?" * len(chunk))
@@ -328,9 +329,13 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
                     CONTEXT_KEYS_SQL.format(marks=marks), [model, *chunk, model, *chunk]
                 )
                 for side, event_id, vector in rows:
-                    found = keys.after if side else keys.before
-                    found[event_id] = np.frombuffer(vector, np.float32)
-        return keys
+                    sides[side].append(event_id)
+                    vectors.append(np.frombuffer(vector, np.float32))
+        if not vectors:
+            return ContextKeys({}, {})
+        scores = (np.vstack(vectors) @ np.asarray(query, np.float32)).tolist()
+        before = dict(zip(sides[0], scores[: len(sides[0])], strict=True))
+        return ContextKeys(before, dict(zip(sides[1], scores[len(sides[0]) :], strict=True)))
 
     def memories_for_events(self, event_ids: Sequence[str]) -> dict[str, list[MemoryWeight]]:
         result: dict[str, list[MemoryWeight]] = {}
