@@ -5,12 +5,14 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from soulmem import ManualClock, Memory
 from soulmem.config import Config
 from soulmem.embed import FakeEmbedder
+from soulmem.errors import ConfigError
 from soulmem.recall.items import RecallItem
 from soulmem.recall.pack import pack
 from soulmem.recall.rank import Ranker, minmax
@@ -224,3 +226,18 @@ def test_context_keys_find_a_turn_that_does_not_name_its_subject() -> None:
     lead_with, rank_with = dense_and_rank(0.25)
     assert lead_without == 0  # alone, the answer is no closer to the question than any note
     assert lead_with > 0.05 and rank_with == 1  # right after the question it answers
+
+
+def test_pair_weight_zero_makes_no_context_keys_and_is_bounded() -> None:
+    with _engine(Config().with_recall(pair_weight=0.0)) as mem:
+        s = mem.scope("u", "a")
+        ids = [s.observe(user=t, session_id="s").event.id for t in ("my cat", "she is grey")]
+        assert mem.store.vectors_for(s.scope, mem.embedder.name, "pair", ids) == {}
+        assert mem.reembed() == 0
+    with _engine(Config()) as mem:
+        s = mem.scope("u", "a")
+        ids = [s.observe(user=t, session_id="s").event.id for t in ("my cat", "she is grey")]
+        assert set(mem.store.vectors_for(s.scope, mem.embedder.name, "pair", ids)) == {ids[1]}
+    for bad in (-0.1, 0.6):
+        with pytest.raises(ConfigError, match="pair_weight"):
+            Config().with_recall(pair_weight=bad)

@@ -77,9 +77,11 @@ def observe_turn(engine: Memory, scope: Scope, turn: Turn) -> ObserveResult:
     reply_chars = engine.config.memory_reply_chars
     text = event_text(event, reply_chars)
     fact_texts = [fact_text(c.subject, c.value) for c in analysis.facts if c.about == "user"]
-    before = recent[-1] if recent else store.last_event(scope)
-    keyed = engine.config.recall.pair_weight > 0
-    paired = before if keyed and pairs_with(before, event) else None
+    if engine.config.recall.pair_weight > 0:  # the turn's context key, with the turn before
+        before = recent[-1] if recent else store.last_event(scope)
+        paired = before if pairs_with(before, event) else None
+    else:
+        paired = None
     pair = [pair_text(paired, event, reply_chars)] if paired is not None else []
     vectors = engine.embedder.embed_documents([text, *fact_texts, *pair])
     fact_vectors = dict(zip(fact_texts, vectors[1 : 1 + len(fact_texts)], strict=True))

@@ -20,7 +20,8 @@ final     = w_similarity * relevance + w_importance * importance + w_strength * 
 
 Candidates are the lexical top-N, the dense top-N of each kind, the reply neighbours of
 the best ``neighbour_candidates`` turns and the working set (the scope's last turns), which
-is always considered. Every component is kept in ``why``.
+is always considered; context keys re-score candidates, they add none. Every component is
+kept in ``why`` (``dense`` with the keys mixed in).
 """
 
 from __future__ import annotations
