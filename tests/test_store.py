@@ -326,10 +326,19 @@ def test_context_keys_pair_a_turn_with_the_turn_before_it_in_its_session(
         assert keys.after[ids[0]] == pytest.approx(keys.before[ids[1]], abs=1e-6)
         assert keys.before[ids[1]] > 0.1  # "cat", "eat" and "Mochi" are in the key
         assert mem.store.context_keys("new-48", query, ids) == ContextKeys({}, {})
+        # many turns asked at once (read in parts): each side keeps its own similarities
+        third = luna.observe(user="she eats salmon and rice", session_id="s2").event.id
+        near = mem.embedder.embed_query("salmon and rice")
+        own = mem.store.vectors_for(luna.scope, "old-32", "pair", [ids[1], third])
+        asked = [ids[0], *(f"ev_missing{i}" for i in range(450)), third]
+        keys = mem.store.context_keys("old-32", near, asked)
+        assert keys.after == {ids[0]: pytest.approx(float(own[ids[1]] @ near), abs=1e-5)}
+        assert keys.before == {third: pytest.approx(float(own[third] @ near), abs=1e-5)}
+        assert keys.after[ids[0]] != pytest.approx(keys.before[third], abs=1e-3)
     new = FakeEmbedder(48, name="new")
     with Memory.open(path, embedder=new) as mem:
         luna = mem.scope("u1", "luna")
-        assert mem.store.unembedded("pair", "new-48", 10) == [ids[1]]
+        assert mem.store.unembedded("pair", "new-48", 10) == [ids[1], third]
         mem.reembed()
         assert mem.store.unembedded("pair", "new-48", 10) == []
         keys = mem.store.vectors_for(luna.scope, "new-48", "pair", ids)

@@ -320,7 +320,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         return list(found)
 
     def context_keys(self, model: str, query: Vector, event_ids: Sequence[str]) -> ContextKeys:
-        sides: tuple[list[str], list[str]] = ([], [])
+        found: list[tuple[int, str]] = []  # (side, turn), in the order of ``vectors``
         vectors: list[Vector] = []
         with self._read() as conn:
             for chunk in _chunks(list(dict.fromkeys(event_ids)), 400):
@@ -329,13 +329,14 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
                     CONTEXT_KEYS_SQL.format(marks=marks), [model, *chunk, model, *chunk]
                 )
                 for side, event_id, vector in rows:
-                    sides[side].append(event_id)
+                    found.append((side, event_id))
                     vectors.append(np.frombuffer(vector, np.float32))
-        if not vectors:
-            return ContextKeys({}, {})
-        scores = (np.vstack(vectors) @ np.asarray(query, np.float32)).tolist()
-        before = dict(zip(sides[0], scores[: len(sides[0])], strict=True))
-        return ContextKeys(before, dict(zip(sides[1], scores[len(sides[0]) :], strict=True)))
+        keys = ContextKeys({}, {})
+        if vectors:
+            scores = (np.vstack(vectors) @ np.asarray(query, np.float32)).tolist()
+            for (side, event_id), score in zip(found, scores, strict=True):
+                (keys.after if side else keys.before)[event_id] = score
+        return keys
 
     def memories_for_events(self, event_ids: Sequence[str]) -> dict[str, list[MemoryWeight]]:
         result: dict[str, list[MemoryWeight]] = {}
