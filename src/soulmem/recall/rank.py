@@ -182,11 +182,15 @@ class Ranker:
         want_links = cfg.neighbour_weight > 0
         links = self._soon(near.complete, self.store, event_ids if want_links else [])
         keyed = [c for c in event_ids if c in dense] if cfg.pair_weight > 0 else []
-        keys = self._soon(self.store.context_keys, self.embedder.name, query_vector, keyed)
+        keys = (
+            self._soon(self.store.context_keys, self.embedder.name, query_vector, keyed)
+            if keyed
+            else None
+        )
         orbs_soon = self._soon(self.store.memories_for_events, event_ids)
         memories_soon = self._soon(self.store.get_memories, memory_ids)
         events = {e.id: e for e in self.store.get_events(event_ids)}
-        if keyed:
+        if keys is not None:
             with_context(dense, keys(), cfg.pair_weight)
         named = named_speakers(query, events.values()) if cfg.speaker_weight > 0 else set()
         fused = self._fuse(candidates, lexical_norm, dense, events, named, links())
