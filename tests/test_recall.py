@@ -241,3 +241,34 @@ def test_pair_weight_zero_makes_no_context_keys_and_is_bounded() -> None:
     for bad in (-0.1, 0.6):
         with pytest.raises(ConfigError, match="pair_weight"):
             Config().with_recall(pair_weight=bad)
+
+
+@pytest.mark.parametrize(
+    ("margin", "before"), [(0.02, ["sushi"]), (2.0, ["sushi", "green", "pottery"])]
+)
+def test_only_facts_near_the_best_fact_come_before_the_memories(
+    margin: float, before: list[str]
+) -> None:
+    """A fact far less similar to the query than the best fact waits until after the
+    memories (it is still shown while the budget lasts); a margin of 2 puts every fact first."""
+    with _engine(Config().with_recall(fact_margin=margin)) as mem:
+        s = mem.scope("u", "a")
+        for text in (
+            "My favorite food is sushi.",
+            "My hobby is pottery.",
+            "My favorite color is green.",
+        ):
+            s.observe(user=text)
+        s.observe(user="We talked about the weather today.")
+        items = s.recall("what is my favorite food", budget_tokens=2000).items
+        first_memory = next(i for i, item in enumerate(items) if item.section == "memories")
+        facts = [(i, item.text) for i, item in enumerate(items) if item.kind == "fact"]
+        assert len(facts) == 3  # every fact is shown: the budget is wide
+        shown_before = [text.split(": ")[1] for i, text in facts if i < first_memory]
+        assert shown_before == before
+
+
+@pytest.mark.parametrize("bad", [-0.1, 2.5])
+def test_fact_margin_is_bounded(bad: float) -> None:
+    with pytest.raises(ConfigError, match="fact_margin"):
+        Config().with_recall(fact_margin=bad)

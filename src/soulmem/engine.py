@@ -412,6 +412,7 @@ class ScopedMemory:
             current=current,
             superseded=superseded,
             moment_facts=cfg.moment_facts,
+            fact_margin=cfg.fact_margin,
         )
         if endless:
             memories = with_continuity(

@@ -1,8 +1,10 @@
 """Assemble the ranked items of a context: facts first, memories by hybrid rank.
 
 * Every current identity fact about the user, always, in registry order: no cap applies.
-* Other current facts by similarity to the query: the best ``moment_facts`` before the
-  memories, the rest after them (packed while the budget lasts).
+* Other current facts by similarity to the query: before the memories, at most
+  ``moment_facts`` of them and only those within ``fact_margin`` of the best fact's
+  similarity (a fact the query is about, not the whole profile); the rest after them
+  (packed while the budget lasts).
 * Memories by hybrid rank. A memory drawn from a turn whose fact was later superseded is
   shown with the past-marker, so an old value never reads as current.
 * Superseded facts only when the query asks about the past, each marked as past.
@@ -73,6 +75,7 @@ def fact_items(
     current: Sequence[Fact],
     superseded: Sequence[Fact],
     moment_facts: int,
+    fact_margin: float,
 ) -> tuple[list[RecallItem], list[RecallItem]]:
     """(items to place before the memories, items to place after them)."""
     facts = [f for f in current if f.about == "user"]
@@ -90,8 +93,10 @@ def fact_items(
         }
     others.sort(key=lambda f: -similarity.get(f.id, 0.0))
     ranked = [_item(f, similarity.get(f.id, 0.0), "facts") for f in others]
-    before.extend(ranked[:moment_facts])
-    after = ranked[moment_facts:]
+    best = similarity.get(others[0].id, 0.0) if others else 0.0
+    near = [f for f in others[:moment_facts] if similarity.get(f.id, 0.0) >= best - fact_margin]
+    before.extend(ranked[: len(near)])
+    after = ranked[len(near) :]
     if superseded and asks_about_past(query):
         past = [f for f in superseded if f.about == "user"]
         after[:0] = [_item(f, 0.0, "facts", past=True) for f in reversed(past)]
