@@ -199,8 +199,9 @@ def test_recall_is_the_same_with_the_candidates_read_at_once_or_one_by_one(
 
 
 def test_context_keys_find_a_turn_that_does_not_name_its_subject() -> None:
-    """A turn is also embedded with the turn before it: "they adore the dinosaurs" answers a
-    question about the kids only together with "how are your kids liking the summer?"."""
+    """A turn's context key joins it with the turn before it: "they adore the dinosaurs"
+    answers a question about the kids only together with "how are your kids liking the
+    summer?"."""
 
     def dense_and_rank(pair_weight: float) -> tuple[float, int]:
         cfg = Config().with_recall(pair_weight=pair_weight, neighbour_weight=0.0)
@@ -228,19 +229,10 @@ def test_context_keys_find_a_turn_that_does_not_name_its_subject() -> None:
     assert lead_with > 0.05 and rank_with == 1  # right after the question it answers
 
 
-def test_pair_weight_zero_makes_no_context_keys_and_is_bounded() -> None:
-    with _engine(Config().with_recall(pair_weight=0.0)) as mem:
-        s = mem.scope("u", "a")
-        ids = [s.observe(user=t, session_id="s").event.id for t in ("my cat", "she is grey")]
-        assert mem.store.vectors_for(s.scope, mem.embedder.name, "pair", ids) == {}
-        assert mem.reembed() == 0
-    with _engine(Config()) as mem:
-        s = mem.scope("u", "a")
-        ids = [s.observe(user=t, session_id="s").event.id for t in ("my cat", "she is grey")]
-        assert set(mem.store.vectors_for(s.scope, mem.embedder.name, "pair", ids)) == {ids[1]}
-    for bad in (-0.1, 0.6):
-        with pytest.raises(ConfigError, match="pair_weight"):
-            Config().with_recall(pair_weight=bad)
+@pytest.mark.parametrize("bad", [-0.1, 0.6])
+def test_pair_weight_is_bounded(bad: float) -> None:
+    with pytest.raises(ConfigError, match="pair_weight"):
+        Config().with_recall(pair_weight=bad)
 
 
 @pytest.mark.parametrize(

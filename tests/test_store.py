@@ -12,11 +12,10 @@ import pytest
 from soulmem import Memory, StoreBusy, StoreClosed
 from soulmem.clock import SystemClock
 from soulmem.embed import FakeEmbedder
-from soulmem.recall.rank import pair_text
 from soulmem.store.base import ContextKeys
 from soulmem.store.sqlite import SQLiteStore
 from soulmem.store.sqlite.connection import migrations
-from soulmem.store.sqlite.store import CONTEXT_KEYS_SQL
+from soulmem.store.sqlite.store import context_keys_sql
 
 
 def count(path: Path, table: str) -> int:
@@ -259,18 +258,23 @@ def test_both_backends_have_the_same_migrations_and_recall_reads_use_indexes(
         )
     ]
     marks = ",".join("?" * 300)  # a recall asks a few hundred turns' keys
-    keys_plan = [
-        str(row[3])
-        for row in conn.execute(
-            "EXPLAIN QUERY PLAN " + CONTEXT_KEYS_SQL.format(marks=marks),
-            ["m", *[f"e{i}" for i in range(300)], "m", *[f"e{i}" for i in range(300)]],
-        )
+    keys_plans = [
+        [
+            str(row[3])
+            for row in conn.execute(
+                "EXPLAIN QUERY PLAN " + context_keys_sql(side, "a.vector", f"IN ({marks})"),
+                [*[f"e{i}" for i in range(300)], "m", "m"],
+            )
+        ]
+        for side in (0, 1)
     ]
     conn.close()
-    # each turn's key by key, then the links to each turn, each reply's key by key
-    searches = [p for p in keys_plan if p.startswith(("SEARCH", "SCAN"))]
-    assert len(searches) == 3 and "event_links_to" in searches[1], keys_plan
-    assert all("(owner_kind=? AND owner_id=? AND model=?)" in p for p in searches[::2]), keys_plan
+    # the links from / to the asked turns by index first, then both turns and their vectors
+    # by key: never a scan
+    for side, keys_plan in enumerate(keys_plans):
+        assert len(keys_plan) == 5 and all(p.startswith("SEARCH") for p in keys_plan), keys_plan
+        assert ("from_event_id=?", "to_event_id=?")[side] in keys_plan[0], keys_plan
+        assert all("(owner_kind=? AND owner_id=? AND model=?)" in p for p in keys_plan[3:])
     assert "USING INDEX notes_scope_pending" in plan, plan
     # the sources by event first, then each memory by key (never a scan of memories)
     assert "memory_sources_event" in memories_plan[0], memories_plan
@@ -309,41 +313,44 @@ def test_memories_for_events_gives_each_turns_active_memories_with_their_weights
 def test_context_keys_pair_a_turn_with_the_turn_before_it_in_its_session(
     shared_location: str,
 ) -> None:
-    """observe() embeds each turn with the turn before it (same session, both with text) as
-    a ``pair`` vector; a new model's reembed() makes the same keys."""
+    """A turn's context key is the normalised sum of its vector and the vector of the turn
+    before it (same session, both with text), computed from the turns' own vectors: a new
+    model's vectors give its keys with no other step."""
     path = shared_location
     texts = [("s1", "my cat is called Mochi"), ("s1", "what does Mochi eat?"), ("s2", "hello")]
+
+    def key(vectors: dict[str, np.ndarray], a: str, b: str, query: np.ndarray) -> float:
+        both = vectors[a] + vectors[b]
+        return float(both @ query / np.linalg.norm(both))
+
     with Memory.open(path, embedder=FakeEmbedder(32, name="old")) as mem:
         luna = mem.scope("u1", "luna")
         ids = [luna.observe(user=t, session_id=s).event.id for s, t in texts]
-        assert set(mem.store.vectors_for(luna.scope, "old-32", "pair", ids)) == {ids[1]}
-        # the second turn's key is its own ("before") and the first turn's "after" key
+        vectors = mem.store.vectors_for(luna.scope, "old-32", "event", ids)
+        # the second turn's key is its own ("before") and the first turn's "after" key; the
+        # third turn opens another session: no key
         query = mem.embedder.embed_query("what does my cat eat")
         keys = mem.store.context_keys("old-32", query, ids)
         assert set(keys.before) == {ids[1]} and set(keys.after) == {ids[0]}
-        key = mem.store.vectors_for(luna.scope, "old-32", "pair", [ids[1]])[ids[1]]
-        assert keys.before[ids[1]] == pytest.approx(float(key @ query), abs=1e-5)
+        assert keys.before[ids[1]] == pytest.approx(key(vectors, ids[0], ids[1], query), abs=1e-5)
         assert keys.after[ids[0]] == pytest.approx(keys.before[ids[1]], abs=1e-6)
         assert keys.before[ids[1]] > 0.1  # "cat", "eat" and "Mochi" are in the key
         assert mem.store.context_keys("new-48", query, ids) == ContextKeys({}, {})
         # many turns asked at once (read in parts): each side keeps its own similarities
         third = luna.observe(user="she eats salmon and rice", session_id="s2").event.id
+        vectors = mem.store.vectors_for(luna.scope, "old-32", "event", [*ids, third])
         near = mem.embedder.embed_query("salmon and rice")
-        own = mem.store.vectors_for(luna.scope, "old-32", "pair", [ids[1], third])
         asked = [ids[0], *(f"ev_missing{i}" for i in range(450)), third]
         keys = mem.store.context_keys("old-32", near, asked)
-        assert keys.after == {ids[0]: pytest.approx(float(own[ids[1]] @ near), abs=1e-5)}
-        assert keys.before == {third: pytest.approx(float(own[third] @ near), abs=1e-5)}
+        assert keys.after == {ids[0]: pytest.approx(key(vectors, ids[0], ids[1], near), abs=1e-5)}
+        assert keys.before == {third: pytest.approx(key(vectors, ids[2], third, near), abs=1e-5)}
         assert keys.after[ids[0]] != pytest.approx(keys.before[third], abs=1e-3)
     new = FakeEmbedder(48, name="new")
     with Memory.open(path, embedder=new) as mem:
         luna = mem.scope("u1", "luna")
-        assert mem.store.unembedded("pair", "new-48", 10) == [ids[1], third]
         mem.reembed()
-        assert mem.store.unembedded("pair", "new-48", 10) == []
-        keys = mem.store.vectors_for(luna.scope, "new-48", "pair", ids)
-        assert set(keys) == {ids[1]}
-        first, second = mem.store.get_events(ids[:2])
-        expected = new.embed_documents([pair_text(first, second, mem.config.memory_reply_chars)])
-        assert np.allclose(keys[ids[1]], expected[0], atol=1e-6)
+        query = new.embed_query("what does my cat eat")
+        keys = mem.store.context_keys("new-48", query, ids)
+        vectors = mem.store.vectors_for(luna.scope, "new-48", "event", ids)
+        assert keys.before == {ids[1]: pytest.approx(key(vectors, ids[0], ids[1], query), abs=1e-5)}
         assert mem.store.check_integrity() == []

@@ -3,8 +3,6 @@
 Indexed (vectors from the current embedder + lexical tokens):
 
 * every turn (event) with text: the conversation history as it was said;
-* every turn's context key (``pair``, vector only): the turn before it and the turn as one
-  text, when both have text and belong to the same session;
 * derived memories (distilled or consolidated from several turns): their own text;
 * current facts: ``label: value``.
 
@@ -18,7 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from soulmem.model import Memory, MemoryType
 from soulmem.recall.assemble import fact_text
-from soulmem.recall.rank import event_text, has_text, memory_text, pair_text
+from soulmem.recall.rank import event_text, has_text, memory_text
 from soulmem.recall.tokenize import tokenize
 
 if TYPE_CHECKING:
@@ -60,8 +58,7 @@ def reindex(engine: Engine, batch: int = 500) -> int:
 
 
 def reembed(engine: Engine, batch: int = 64) -> int:
-    """Embed every indexed record that has no vector from the current model (with the
-    turns' context keys when ``recall.pair_weight`` uses them)."""
+    """Embed every indexed record that has no vector from the current model."""
     store, embedder, reply = engine.store, engine.embedder, engine.config.memory_reply_chars
     model = embedder.name
     done = 0
@@ -71,18 +68,6 @@ def reembed(engine: Engine, batch: int = 64) -> int:
         with store.transaction() as tx:
             for event, vector in zip(events, vectors, strict=True):
                 tx.put_embedding(event.scope, "event", event.id, model, vector)
-        done += len(events)
-    keyed = engine.config.recall.pair_weight > 0  # context keys are made only when used
-    while keyed and (ids := store.unembedded("pair", model, batch)):
-        events = store.get_events(ids)
-        asked = set(ids)
-        before_of = {turn: to for turn, to in store.reply_links(ids) if turn in asked}
-        befores = {e.id: e for e in store.get_events(list(before_of.values()))}
-        texts = [pair_text(befores[before_of[e.id]], e, reply) for e in events]
-        vectors = embedder.embed_documents(texts)
-        with store.transaction() as tx:
-            for event, vector in zip(events, vectors, strict=True):
-                tx.put_embedding(event.scope, "pair", event.id, model, vector)
         done += len(events)
     while ids := store.unembedded("memory", model, batch):
         memories = store.get_memories(ids)

@@ -21,7 +21,7 @@ from soulmem.perceive.facts import FactContext
 from soulmem.perceive.informative import is_bare_question
 from soulmem.perceive.resolve import resolve_facts
 from soulmem.recall.assemble import fact_text
-from soulmem.recall.rank import event_text, pair_text, pairs_with
+from soulmem.recall.rank import event_text
 from soulmem.recall.tokenize import detect_language, tokenize
 from soulmem.social.update import social_change, write_social
 from soulmem.validate import Turn
@@ -74,17 +74,10 @@ def observe_turn(engine: Memory, scope: Scope, turn: Turn) -> ObserveResult:
     if not user_text:  # facts and requests come from the user's side only
         analysis = Analysis(language=analysis.language, affect=analysis.affect)
     event = _event_from_turn(scope, turn, now)
-    reply_chars = engine.config.memory_reply_chars
-    text = event_text(event, reply_chars)
+    text = event_text(event, engine.config.memory_reply_chars)
     fact_texts = [fact_text(c.subject, c.value) for c in analysis.facts if c.about == "user"]
-    if engine.config.recall.pair_weight > 0:  # the turn's context key, with the turn before
-        before = recent[-1] if recent else store.last_event(scope)
-        paired = before if pairs_with(before, event) else None
-    else:
-        paired = None
-    pair = [pair_text(paired, event, reply_chars)] if paired is not None else []
-    vectors = engine.embedder.embed_documents([text, *fact_texts, *pair])
-    fact_vectors = dict(zip(fact_texts, vectors[1 : 1 + len(fact_texts)], strict=True))
+    vectors = engine.embedder.embed_documents([text, *fact_texts])
+    fact_vectors = dict(zip(fact_texts, vectors[1:], strict=True))
     model_name = engine.embedder.name
     memory, reinforced, verdict = _remember(engine, scope, event, analysis, vectors[0], now)
     social = social_change(store, event, analysis.affect, now)
@@ -98,8 +91,6 @@ def observe_turn(engine: Memory, scope: Scope, turn: Turn) -> ObserveResult:
             links.append(link)
         tx.insert_affect(event.id, analysis.affect)
         tx.put_embedding(scope, "event", event.id, model_name, vectors[0])
-        if paired is not None and paired.id == previous:  # (another writer may have come first)
-            tx.put_embedding(scope, "pair", event.id, model_name, vectors[-1])
         tx.index_tokens(scope, "event", event.id, tokenize(text))
         if memory is not None:
             tx.insert_memory(memory)

@@ -84,7 +84,7 @@ def _load(
     """Write ``count`` turns with their memories, vectors and lexical documents: through
     ``bulk`` (a writer for the whole load) or in transactions of ``batch`` turns."""
     dim = mem.embedder.dim
-    rng, pair_rng = np.random.default_rng(7), np.random.default_rng(8)
+    rng = np.random.default_rng(7)
     scopes = [Scope(f"user{i:06d}", "luna") for i in range((count + per_scope - 1) // per_scope)]
     last: dict[Scope, str] = {}
     done = 0
@@ -92,8 +92,6 @@ def _load(
         n = min(batch, count - done)
         vectors = rng.standard_normal((n, dim)).astype(np.float32)
         vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-        pairs = pair_rng.standard_normal((n, dim)).astype(np.float32)  # context keys
-        pairs /= np.linalg.norm(pairs, axis=1, keepdims=True)
         with nullcontext(bulk) if bulk is not None else mem.store.transaction() as tx:
             for j in range(n):
                 k = done + j
@@ -110,9 +108,8 @@ def _load(
                         user_text=content,
                     )
                 )
-                if scope in last:  # one session: every turn after the first has a context key
+                if scope in last:
                     tx.insert_link(EventLink(event.id, last[scope], "reply_to", 1.0))
-                    tx.put_embedding(scope, "pair", event.id, mem.embedder.name, pairs[j])
                 last[scope] = event.id
                 tx.insert_memory(
                     Orb(

@@ -19,7 +19,7 @@ from datetime import UTC, datetime, timedelta
 
 import numpy as np
 
-from soulmem.embed.base import Embedder, Vector, normalize_rows
+from soulmem.embed.base import Embedder, normalize_rows
 from soulmem.errors import InvalidInput
 from soulmem.lifecycle.maintain import PERIODS
 from soulmem.model import Event, EventLink, Memory, MemoryType, Scope, Source, Tier, new_id
@@ -184,15 +184,12 @@ def bulk_load(
 
     Vectors: the first ``pool`` turns are embedded for real; every turn's vector is the
     vector of pool turn ``i % pool`` plus Gaussian noise of norm about ``noise``, rescaled
-    to unit length; a turn after another of its session gets a context key, the two turns'
-    vectors summed and rescaled. Needs a store with a bulk vector write (``put_embeddings``:
-    SQLite).
+    to unit length. Needs a store with a bulk vector write (``put_embeddings``: SQLite).
     """
     if pool < 1 or batch < 1:
         raise InvalidInput("pool and batch must be positive")
     previous = store.last_event(scope)
     last_id = previous.id if previous is not None else None
-    last: tuple[str | None, Vector] | None = None  # (session, vector) of the turn written last
     if not turns:
         return 0
     rng = np.random.default_rng(seed)
@@ -206,8 +203,6 @@ def bulk_load(
         jitter *= noise / np.sqrt(dim)
         vectors = normalize_rows(rows + jitter, dim=dim, name=model)
         ids: list[str] = []
-        pair_ids: list[str] = []
-        pair_rows: list[Vector] = []
         with store.transaction() as tx:
             put_embeddings = getattr(tx, "put_embeddings", None)
             if put_embeddings is None:
@@ -227,18 +222,11 @@ def bulk_load(
                 )
                 if last_id is not None:
                     tx.insert_link(EventLink(event.id, last_id, "reply_to", 1.0))
-                vector = vectors[len(ids)]
-                if last is not None and last[0] == event.session_id:  # a context key, as
-                    pair_ids.append(event.id)  # observe() makes it: near both turns
-                    pair_rows.append(last[1] + vector)
-                last_id, last = event.id, (event.session_id, vector)
+                last_id = event.id
                 tx.insert_memory(_orb(event))
                 tx.index_tokens(scope, "event", event.id, tokenize(event_text(event, None)))
                 ids.append(event.id)
             put_embeddings(scope, "event", model, ids, vectors)
-            if pair_ids:
-                pairs = normalize_rows(pair_rows, dim=dim, name=model)
-                put_embeddings(scope, "pair", model, pair_ids, pairs)
             if lo + batch >= len(turns):  # the upkeep a real history would have had
                 for duty in PERIODS:
                     tx.set_maintenance(scope, duty, last_run=chunk[-1].at, counter=0)

@@ -8,8 +8,9 @@ Two kinds of records are searched, each with its own vectors and lexical tokens:
 A turn carries the importance and strength of its memory "orb" (the episodic memory it
 created or reinforced), so the lifecycle shapes what surfaces without losing history.
 
-cosine    = (1 - 2 * pair_weight) * cos(turn) + pair_weight * cos(the turn before + turn)
-            + pair_weight * cos(turn + the turn after)          (context keys, for turns)
+cosine    = (1 - 2 * pair_weight) * cos(turn) + pair_weight * cos(key(the turn before, turn))
+            + pair_weight * cos(key(turn, the turn after))      (context keys, for turns)
+key(a, b) = (vector(a) + vector(b)) / |vector(a) + vector(b)|  (same session, both with text)
 match     = lexical_weight * minmax(bm25) + (1 - lexical_weight) * cosine
             + speaker_weight * [the turn's speaker is named in the query]
 match    += neighbour_weight * (best match of the turns it replies to or that reply to it)
@@ -46,8 +47,6 @@ __all__ = [
     "has_text",
     "memory_text",
     "minmax",
-    "pair_text",
-    "pairs_with",
     "with_context",
     "with_sessions",
 ]
@@ -80,23 +79,6 @@ def event_text(event: Event, reply_chars: int | None) -> str:
 def has_text(event: Event) -> bool:
     """Whether a turn has anything to index (said text or an image description)."""
     return bool(event.user_text or event.assistant_text or event.images)
-
-
-def pairs_with(before: Event | None, event: Event) -> bool:
-    """Whether ``event`` gets a context key with ``before`` (the scope's turn before it):
-    both have text and they belong to the same session (or neither has one)."""
-    return (
-        before is not None
-        and before.session_id == event.session_id
-        and has_text(before)
-        and has_text(event)
-    )
-
-
-def pair_text(before: Event, event: Event, reply_chars: int | None) -> str:
-    """A turn's context key: the turn before it and the turn, as one text. Embedded, it
-    resolves what the turn alone leaves open ("They love it!" after "How are the kids?")."""
-    return f"{event_text(before, reply_chars)} {event_text(event, reply_chars)}"
 
 
 def memory_text(memory: Memory) -> str:

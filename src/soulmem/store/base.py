@@ -40,7 +40,15 @@ from soulmem.model import (
     Tier,
 )
 
-__all__ = ["ContextKeys", "LexicalHit", "MemoryWeight", "Store", "StoreWriter", "VectorHit"]
+__all__ = [
+    "ContextKeys",
+    "LexicalHit",
+    "MemoryWeight",
+    "Store",
+    "StoreWriter",
+    "VectorHit",
+    "key_similarities",
+]
 
 Vector = npt.NDArray[np.float32]
 
@@ -70,12 +78,22 @@ class MemoryWeight:
 
 @dataclass(frozen=True, slots=True)
 class ContextKeys:
-    """A query's similarity to some turns' context keys (``pair`` vectors): ``before[t]``
-    to turn ``t`` embedded with the turn before it, ``after[t]`` to the turn that replies to
-    ``t`` embedded with ``t``. Turns without such a key are absent."""
+    """A query's similarity to some turns' context keys. A turn's context key is the
+    normalised sum of its vector and the vector of the turn before it (the turn its reply_to
+    link points at, when both have text and share a session): ``before[t]`` is turn ``t``'s
+    own key, ``after[t]`` the key of the turn that replies to ``t``. Turns without such a
+    key are absent."""
 
     before: dict[str, float]
     after: dict[str, float]
+
+
+def key_similarities(turns: Vector, previous: Vector, query: Vector) -> Vector:
+    """``query``'s inner product with each context key ``(turn + previous) / |turn + previous|``
+    (rows of ``turns`` and ``previous``)."""
+    keys = turns + previous
+    norms = np.maximum(np.linalg.norm(keys, axis=1), 1e-12)
+    return np.asarray((keys @ np.asarray(query, np.float32)) / norms, np.float32)
 
 
 class StoreWriter(Protocol):
@@ -288,9 +306,8 @@ class Store(Protocol):
 
     def unembedded(self, owner_kind: str, model: str, limit: int) -> list[str]:
         """Ids of the records of ``owner_kind`` that have no vector from ``model`` yet: turns
-        with text (``"event"``), turns with a context key to make (``"pair"``: the turn they
-        reply to has text and the same session), active derived memories (``"memory"``),
-        current facts (``"fact"``)."""
+        with text (``"event"``), active derived memories (``"memory"``), current facts
+        (``"fact"``)."""
         ...
 
     def get_facts(self, ids: Sequence[str]) -> list[Fact]: ...

@@ -19,7 +19,7 @@ __all__ = ["ORPHAN_CHECKS", "OWNERS", "integrity_problems"]
 _SHARD = f"(('x0' || substr(scope_key, 2, 7))::bit(32)::int % {SHARDS})"
 
 #: owner_kind -> the table whose ``id`` a vector or a lexical document of that kind points at
-OWNERS = {"event": "events", "pair": "events", "memory": "memories", "fact": "facts"}
+OWNERS = {"event": "events", "memory": "memories", "fact": "facts"}
 _KINDS = ", ".join(f"'{kind}'" for kind in OWNERS)
 
 #: name -> a query counting rows that are wrong (point at nothing, disagree with their data)

@@ -25,11 +25,18 @@ from soulmem.store.postgres.dialect import Connection
 from soulmem.store.postgres.writer import PgWriter
 from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.rows import SCOPE_WHERE, memory_from_row, scope_params
-from soulmem.store.sqlite.store import SQLiteStore
+from soulmem.store.sqlite.store import SQLiteStore, context_keys_sql
 from soulmem.store.sqlite.vectors import VectorCache
 from soulmem.store.sqlite.writer import scope_token
 
 __all__ = ["PostgresStore"]
+
+#: the query's inner product with a context key (a / b: the two turns' vectors), as
+#: ``key_similarities`` computes it: (q.a + q.b) / |a + b|, |a + b|^2 = |a|^2 + |b|^2 + 2 a.b
+KEY_SIMILARITY = (
+    "(-(a.vector <#> ?::vector) - (b.vector <#> ?::vector))::float8 / GREATEST(sqrt("
+    "vector_norm(a.vector) ^ 2 + vector_norm(b.vector) ^ 2 - 2 * (a.vector <#> b.vector)), 1e-12)"
+)
 
 #: Dimensions with an HNSW index (migration 0001): the default e5 model's.
 HNSW_DIMS = frozenset({384})
@@ -187,23 +194,23 @@ class PostgresStore(SQLiteStore):
         return {str(r[0]): _array(r[1]) for r in rows}
 
     def context_keys(self, model: str, query: Vector, event_ids: Sequence[str]) -> ContextKeys:
-        """The similarities are computed by the server: a float per key comes back, not a
-        vector (about 600 keys a recall)."""
+        """The similarities are computed by the server: a float per key comes back, not two
+        vectors (about 600 keys a recall)."""
         keys = ContextKeys({}, {})
         if not event_ids:
             return keys
         asked, q = list(dict.fromkeys(event_ids)), np.ascontiguousarray(query, np.float32)
         with self._pg.read() as conn:
             rows = conn.execute(
-                "SELECT 0, owner_id, -(vector <#> ?::vector)::float8 FROM embeddings "
-                "WHERE owner_kind = 'pair' AND model = ? AND owner_id = ANY(?) UNION ALL "
-                "SELECT 1, l.to_event_id, -(e.vector <#> ?::vector)::float8 FROM event_links l "
-                "JOIN embeddings e ON e.owner_kind = 'pair' AND e.owner_id = l.from_event_id "
-                "AND e.model = ? WHERE l.kind = 'reply_to' AND l.to_event_id = ANY(?)",
-                (q, model, asked, q, model, asked),
+                f"{context_keys_sql(0, KEY_SIMILARITY, '= ANY(?)')} UNION ALL "
+                f"{context_keys_sql(1, KEY_SIMILARITY, '= ANY(?)')}",
+                (q, q, asked, model, model, q, q, asked, model, model),
             ).fetchall()
-        for side, event_id, similarity in rows:
-            (keys.after if side else keys.before)[str(event_id)] = float(similarity)
+        for side, reply, to, similarity in rows:
+            if side:
+                keys.after[str(to)] = float(similarity)
+            else:
+                keys.before[str(reply)] = float(similarity)
         return keys
 
     @contextmanager

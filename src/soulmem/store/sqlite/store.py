@@ -13,7 +13,14 @@ import numpy as np
 from soulmem.clock import Clock
 from soulmem.errors import StoreError
 from soulmem.model import Event, Fact, Memory, Revision, Scope
-from soulmem.store.base import ContextKeys, LexicalHit, MemoryWeight, Vector, VectorHit
+from soulmem.store.base import (
+    ContextKeys,
+    LexicalHit,
+    MemoryWeight,
+    Vector,
+    VectorHit,
+    key_similarities,
+)
 from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.connection import BUSY_TIMEOUT_MS, Connections
 from soulmem.store.sqlite.erase import EraseUser
@@ -34,15 +41,33 @@ from soulmem.store.sqlite.writer import Writer, scope_token
 
 __all__ = ["SQLiteStore", "scope_token"]
 
-#: a turn's own context key (0), and the key of the turn that replies to it (1). CROSS JOIN
-#: keeps the links outside: with a few hundred ids SQLite's planner otherwise walks every key
-#: of the file (340 ms a recall at 10k turns)
+#: the reply links from (0) or to (1) the asked turns whose two turns form a context key
+#: (both have text, same session), with ``{values}`` of both turns' vectors ``a`` and ``b``.
+#: CROSS JOIN keeps the links outside: with a few hundred ids SQLite's planner otherwise
+#: walks every vector of the file
 CONTEXT_KEYS_SQL = (
-    "SELECT 0, owner_id, vector FROM embeddings WHERE owner_kind = 'pair' AND model = ? "
-    "AND owner_id IN ({marks}) UNION ALL SELECT 1, l.to_event_id, e.vector FROM event_links l "
-    "CROSS JOIN embeddings e ON e.owner_kind = 'pair' AND e.owner_id = l.from_event_id "
-    "AND e.model = ? WHERE l.kind = 'reply_to' AND l.to_event_id IN ({marks})"
+    "SELECT {side}, l.from_event_id, l.to_event_id, {values} FROM event_links l "
+    "CROSS JOIN events t CROSS JOIN events p CROSS JOIN embeddings a CROSS JOIN embeddings b "
+    "WHERE l.kind = 'reply_to' AND l.{column} {asked} AND t.id = l.from_event_id "
+    "AND p.id = l.to_event_id AND (t.session_id = p.session_id OR (t.session_id IS NULL "
+    "AND p.session_id IS NULL)) AND {t_text} AND {p_text} AND a.owner_kind = 'event' "
+    "AND a.owner_id = t.id AND a.model = ? AND b.owner_kind = 'event' AND b.owner_id = p.id "
+    "AND b.model = ?"
 )
+
+
+def context_keys_sql(side: int, values: str, asked: str) -> str:
+    """:data:`CONTEXT_KEYS_SQL` for one side, ``asked`` the condition on the asked ids."""
+    return CONTEXT_KEYS_SQL.format(
+        side=side,
+        values=values,
+        column=("from_event_id", "to_event_id")[side],
+        asked=asked,
+        t_text=_HAS_TEXT.format(t="t"),
+        p_text=_HAS_TEXT.format(t="p"),
+    )
+
+
 #: an event row ``{t}`` that has something to index (said text or an image description)
 _HAS_TEXT = "({t}.user_text IS NOT NULL OR {t}.assistant_text IS NOT NULL OR {t}.images != '[]')"
 
@@ -320,22 +345,26 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         return list(found)
 
     def context_keys(self, model: str, query: Vector, event_ids: Sequence[str]) -> ContextKeys:
-        found: list[tuple[int, str]] = []  # (side, turn), in the order of ``vectors``
-        vectors: list[Vector] = []
+        found: list[tuple[int, str, str]] = []  # (side, reply, replied-to), as ``turns``
+        turns: list[Vector] = []
+        previous: list[Vector] = []
         with self._read() as conn:
             for chunk in _chunks(list(dict.fromkeys(event_ids)), 400):
                 marks = ",".join("?" * len(chunk))
-                rows = conn.execute(
-                    CONTEXT_KEYS_SQL.format(marks=marks), [model, *chunk, model, *chunk]
-                )
-                for side, event_id, vector in rows:
-                    found.append((side, event_id))
-                    vectors.append(np.frombuffer(vector, np.float32))
+                for side in (0, 1):
+                    sql = context_keys_sql(side, "a.vector, b.vector", f"IN ({marks})")
+                    for row in conn.execute(sql, [*chunk, model, model]):
+                        found.append((row[0], row[1], row[2]))
+                        turns.append(np.frombuffer(row[3], np.float32))
+                        previous.append(np.frombuffer(row[4], np.float32))
         keys = ContextKeys({}, {})
-        if vectors:
-            scores = (np.vstack(vectors) @ np.asarray(query, np.float32)).tolist()
-            for (side, event_id), score in zip(found, scores, strict=True):
-                (keys.after if side else keys.before)[event_id] = score
+        if found:
+            scores = key_similarities(np.vstack(turns), np.vstack(previous), query).tolist()
+            for (side, reply, to), score in zip(found, scores, strict=True):
+                if side:
+                    keys.after[to] = score
+                else:
+                    keys.before[reply] = score
         return keys
 
     def memories_for_events(self, event_ids: Sequence[str]) -> dict[str, list[MemoryWeight]]:
@@ -365,13 +394,6 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
             ),
             "fact": ("facts", "t.valid_to IS NULL"),
             "event": ("events", _HAS_TEXT.format(t="t")),
-            "pair": (  # a turn with text whose reply_to turn has text and the same session
-                "events",
-                f"{_HAS_TEXT.format(t='t')} AND EXISTS (SELECT 1 FROM event_links l JOIN "
-                "events p ON p.id = l.to_event_id WHERE l.from_event_id = t.id AND l.kind = "
-                f"'reply_to' AND {_HAS_TEXT.format(t='p')} AND (p.session_id = t.session_id "
-                "OR (p.session_id IS NULL AND t.session_id IS NULL)))",
-            ),
         }[owner_kind]
         with self._read() as conn:
             rows = conn.execute(
