@@ -262,15 +262,23 @@ def test_both_backends_have_the_same_migrations_and_recall_reads_use_indexes(
         [
             str(row[3])
             for row in conn.execute(
-                "EXPLAIN QUERY PLAN " + context_keys_sql(side, "a.vector", f"IN ({marks})"),
+                "EXPLAIN QUERY PLAN " + context_keys_sql(side, f"IN ({marks})", "a.vector"),
                 [*[f"e{i}" for i in range(300)], "m", "m"],
             )
         ]
         for side in (0, 1)
     ]
+    sqlite_keys_plan = [
+        str(row[3])
+        for row in conn.execute(
+            "EXPLAIN QUERY PLAN " + context_keys_sql(1, f"IN ({marks})"),
+            [f"e{i}" for i in range(300)],
+        )
+    ]
     conn.close()
-    # the links from / to the asked turns by index first, then both turns and their vectors
-    # by key: never a scan
+    # the links from / to the asked turns by index first, then both turns (and, as
+    # PostgreSQL asks, their vectors) by key: never a scan
+    assert len(sqlite_keys_plan) == 3 and all(p.startswith("SEARCH") for p in sqlite_keys_plan)
     for side, keys_plan in enumerate(keys_plans):
         assert len(keys_plan) == 5 and all(p.startswith("SEARCH") for p in keys_plan), keys_plan
         assert ("from_event_id=?", "to_event_id=?")[side] in keys_plan[0], keys_plan
@@ -330,18 +338,18 @@ def test_context_keys_pair_a_turn_with_the_turn_before_it_in_its_session(
         # the second turn's key is its own ("before") and the first turn's "after" key; the
         # third turn opens another session: no key
         query = mem.embedder.embed_query("what does my cat eat")
-        keys = mem.store.context_keys("old-32", query, ids)
+        keys = mem.store.context_keys(luna.scope, "old-32", query, ids)
         assert set(keys.before) == {ids[1]} and set(keys.after) == {ids[0]}
         assert keys.before[ids[1]] == pytest.approx(key(vectors, ids[0], ids[1], query), abs=1e-5)
         assert keys.after[ids[0]] == pytest.approx(keys.before[ids[1]], abs=1e-6)
         assert keys.before[ids[1]] > 0.1  # "cat", "eat" and "Mochi" are in the key
-        assert mem.store.context_keys("new-48", query, ids) == ContextKeys({}, {})
+        assert mem.store.context_keys(luna.scope, "new-48", query, ids) == ContextKeys({}, {})
         # many turns asked at once (read in parts): each side keeps its own similarities
         third = luna.observe(user="she eats salmon and rice", session_id="s2").event.id
         vectors = mem.store.vectors_for(luna.scope, "old-32", "event", [*ids, third])
         near = mem.embedder.embed_query("salmon and rice")
         asked = [ids[0], *(f"ev_missing{i}" for i in range(450)), third]
-        keys = mem.store.context_keys("old-32", near, asked)
+        keys = mem.store.context_keys(luna.scope, "old-32", near, asked)
         assert keys.after == {ids[0]: pytest.approx(key(vectors, ids[0], ids[1], near), abs=1e-5)}
         assert keys.before == {third: pytest.approx(key(vectors, ids[2], third, near), abs=1e-5)}
         assert keys.after[ids[0]] != pytest.approx(keys.before[third], abs=1e-3)
@@ -350,7 +358,7 @@ def test_context_keys_pair_a_turn_with_the_turn_before_it_in_its_session(
         luna = mem.scope("u1", "luna")
         mem.reembed()
         query = new.embed_query("what does my cat eat")
-        keys = mem.store.context_keys("new-48", query, ids)
+        keys = mem.store.context_keys(luna.scope, "new-48", query, ids)
         vectors = mem.store.vectors_for(luna.scope, "new-48", "event", ids)
         assert keys.before == {ids[1]: pytest.approx(key(vectors, ids[0], ids[1], query), abs=1e-5)}
         assert mem.store.check_integrity() == []

@@ -165,7 +165,7 @@ class Ranker:
         links = self._soon(near.complete, self.store, event_ids if want_links else [])
         keyed = [c for c in event_ids if c in dense] if cfg.pair_weight > 0 else []
         keys = (
-            self._soon(self.store.context_keys, self.embedder.name, query_vector, keyed)
+            self._soon(self.store.context_keys, scope, self.embedder.name, query_vector, keyed)
             if keyed
             else None
         )

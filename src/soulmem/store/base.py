@@ -294,9 +294,11 @@ class Store(Protocol):
         """(reply, replied-to) for every reply_to link from or to one of ``event_ids``."""
         ...
 
-    def context_keys(self, model: str, query: Vector, event_ids: Sequence[str]) -> ContextKeys:
-        """``query``'s similarity (inner product) to the context keys of ``event_ids`` from
-        ``model``, in one read."""
+    def context_keys(
+        self, scope: Scope, model: str, query: Vector, event_ids: Sequence[str]
+    ) -> ContextKeys:
+        """``query``'s similarity (inner product) to the context keys of ``event_ids`` (turns
+        of ``scope``), from ``model``'s vectors."""
         ...
 
     def memories_for_events(self, event_ids: Sequence[str]) -> dict[str, list[MemoryWeight]]:

@@ -193,7 +193,9 @@ class PostgresStore(SQLiteStore):
             ).fetchall()
         return {str(r[0]): _array(r[1]) for r in rows}
 
-    def context_keys(self, model: str, query: Vector, event_ids: Sequence[str]) -> ContextKeys:
+    def context_keys(
+        self, scope: Scope, model: str, query: Vector, event_ids: Sequence[str]
+    ) -> ContextKeys:
         """The similarities are computed by the server: a float per key comes back, not two
         vectors (about 600 keys a recall)."""
         keys = ContextKeys({}, {})
@@ -202,8 +204,8 @@ class PostgresStore(SQLiteStore):
         asked, q = list(dict.fromkeys(event_ids)), np.ascontiguousarray(query, np.float32)
         with self._pg.read() as conn:
             rows = conn.execute(
-                f"{context_keys_sql(0, KEY_SIMILARITY, '= ANY(?)')} UNION ALL "
-                f"{context_keys_sql(1, KEY_SIMILARITY, '= ANY(?)')}",
+                f"{context_keys_sql(0, '= ANY(?)', KEY_SIMILARITY)} UNION ALL "
+                f"{context_keys_sql(1, '= ANY(?)', KEY_SIMILARITY)}",
                 (q, q, asked, model, model, q, q, asked, model, model),
             ).fetchall()
         for side, reply, to, similarity in rows:

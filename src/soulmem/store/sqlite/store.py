@@ -42,29 +42,39 @@ from soulmem.store.sqlite.writer import Writer, scope_token
 __all__ = ["SQLiteStore", "scope_token"]
 
 #: the reply links from (0) or to (1) the asked turns whose two turns form a context key
-#: (both have text, same session), with ``{values}`` of both turns' vectors ``a`` and ``b``.
+#: (both have text, same session); ``{vectors}`` adds both turns' vectors ``a`` and ``b``.
 #: CROSS JOIN keeps the links outside: with a few hundred ids SQLite's planner otherwise
-#: walks every vector of the file
+#: may walk every turn or vector of the file
 CONTEXT_KEYS_SQL = (
-    "SELECT {side}, l.from_event_id, l.to_event_id, {values} FROM event_links l "
-    "CROSS JOIN events t CROSS JOIN events p CROSS JOIN embeddings a CROSS JOIN embeddings b "
-    "WHERE l.kind = 'reply_to' AND l.{column} {asked} AND t.id = l.from_event_id "
-    "AND p.id = l.to_event_id AND (t.session_id = p.session_id OR (t.session_id IS NULL "
-    "AND p.session_id IS NULL)) AND {t_text} AND {p_text} AND a.owner_kind = 'event' "
-    "AND a.owner_id = t.id AND a.model = ? AND b.owner_kind = 'event' AND b.owner_id = p.id "
-    "AND b.model = ?"
+    "SELECT {side}, l.from_event_id, l.to_event_id{values} FROM event_links l "
+    "CROSS JOIN events t CROSS JOIN events p{vectors} WHERE l.kind = 'reply_to' "
+    "AND l.{column} {asked} AND t.id = l.from_event_id AND p.id = l.to_event_id "
+    "AND (t.session_id = p.session_id OR (t.session_id IS NULL AND p.session_id IS NULL)) "
+    "AND {t_text} AND {p_text}{vectors_of}"
 )
 
 
-def context_keys_sql(side: int, values: str, asked: str) -> str:
-    """:data:`CONTEXT_KEYS_SQL` for one side, ``asked`` the condition on the asked ids."""
+def context_keys_sql(side: int, asked: str, values: str = "") -> str:
+    """:data:`CONTEXT_KEYS_SQL` for one side, ``asked`` the condition on the asked ids;
+    ``values`` (of the vectors ``a`` and ``b``, from two more parameters: the model) joins
+    the two turns' vectors."""
+    vectors, vectors_of = "", ""
+    if values:
+        values = f", {values}"
+        vectors = " CROSS JOIN embeddings a CROSS JOIN embeddings b"
+        vectors_of = (
+            " AND a.owner_kind = 'event' AND a.owner_id = t.id AND a.model = ? "
+            "AND b.owner_kind = 'event' AND b.owner_id = p.id AND b.model = ?"
+        )
     return CONTEXT_KEYS_SQL.format(
         side=side,
         values=values,
+        vectors=vectors,
         column=("from_event_id", "to_event_id")[side],
         asked=asked,
         t_text=_HAS_TEXT.format(t="t"),
         p_text=_HAS_TEXT.format(t="p"),
+        vectors_of=vectors_of,
     )
 
 
@@ -344,22 +354,31 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
                     found[(a, b)] = None
         return list(found)
 
-    def context_keys(self, model: str, query: Vector, event_ids: Sequence[str]) -> ContextKeys:
-        found: list[tuple[int, str, str]] = []  # (side, reply, replied-to), as ``turns``
-        turns: list[Vector] = []
-        previous: list[Vector] = []
+    def context_keys(
+        self, scope: Scope, model: str, query: Vector, event_ids: Sequence[str]
+    ) -> ContextKeys:
+        """The links are read from the file, the turns' vectors taken from the scope's cached
+        matrix (the one dense search scans)."""
+        links: list[tuple[int, str, str]] = []
         with self._read() as conn:
-            for chunk in _chunks(list(dict.fromkeys(event_ids)), 400):
+            ids, matrix, positions = self._vectors.matrix(
+                conn, scope_token(scope), scope_params(scope), model, "event"
+            )
+            for chunk in _chunks(list(dict.fromkeys(event_ids)) if ids else [], 400):
                 marks = ",".join("?" * len(chunk))
                 for side in (0, 1):
-                    sql = context_keys_sql(side, "a.vector, b.vector", f"IN ({marks})")
-                    for row in conn.execute(sql, [*chunk, model, model]):
-                        found.append((row[0], row[1], row[2]))
-                        turns.append(np.frombuffer(row[3], np.float32))
-                        previous.append(np.frombuffer(row[4], np.float32))
+                    links.extend(conn.execute(context_keys_sql(side, f"IN ({marks})"), chunk))
+        found: list[tuple[int, str, str]] = []
+        rows: list[tuple[int, int]] = []
+        for side, reply, to in links:
+            a, b = positions.get(reply, -1), positions.get(to, -1)
+            if 0 <= a < len(ids) and 0 <= b < len(ids):
+                found.append((side, reply, to))
+                rows.append((a, b))
         keys = ContextKeys({}, {})
         if found:
-            scores = key_similarities(np.vstack(turns), np.vstack(previous), query).tolist()
+            turns, previous = matrix[[a for a, _ in rows]], matrix[[b for _, b in rows]]
+            scores = key_similarities(turns, previous, query).tolist()
             for (side, reply, to), score in zip(found, scores, strict=True):
                 if side:
                     keys.after[to] = score
