@@ -42,44 +42,32 @@ from soulmem.store.sqlite.writer import Writer, scope_token
 __all__ = ["SQLiteStore", "scope_token"]
 
 #: the reply links from (0) or to (1) the asked turns whose two turns form a context key
-#: (both have text, same session); ``{vectors}`` adds both turns' vectors ``a`` and ``b``.
-#: CROSS JOIN keeps the links outside: with a few hundred ids SQLite's planner otherwise
-#: may walk every turn or vector of the file
+#: (both have text, same session). CROSS JOIN keeps the links outside: with a few hundred
+#: ids SQLite's planner otherwise may walk every turn of the file
 CONTEXT_KEYS_SQL = (
-    "SELECT {side}, l.from_event_id, l.to_event_id{values} FROM event_links l "
-    "CROSS JOIN events t CROSS JOIN events p{vectors} WHERE l.kind = 'reply_to' "
-    "AND l.{column} {asked} AND t.id = l.from_event_id AND p.id = l.to_event_id "
-    "AND (t.session_id = p.session_id OR (t.session_id IS NULL AND p.session_id IS NULL)) "
-    "AND {t_text} AND {p_text}{vectors_of}"
+    "SELECT {side}, l.from_event_id, l.to_event_id FROM event_links l CROSS JOIN events t "
+    "CROSS JOIN events p WHERE l.kind = 'reply_to' AND l.{column} IN ({marks}) "
+    "AND t.id = l.from_event_id AND p.id = l.to_event_id AND {same_session} AND {t_text} "
+    "AND {p_text}"
 )
+#: the turns ``t`` and ``p`` share a session (or neither has one)
+SAME_SESSION = "(t.session_id = p.session_id OR (t.session_id IS NULL AND p.session_id IS NULL))"
 
 
-def context_keys_sql(side: int, asked: str, values: str = "") -> str:
-    """:data:`CONTEXT_KEYS_SQL` for one side, ``asked`` the condition on the asked ids;
-    ``values`` (of the vectors ``a`` and ``b``, from two more parameters: the model) joins
-    the two turns' vectors."""
-    vectors, vectors_of = "", ""
-    if values:
-        values = f", {values}"
-        vectors = " CROSS JOIN embeddings a CROSS JOIN embeddings b"
-        vectors_of = (
-            " AND a.owner_kind = 'event' AND a.owner_id = t.id AND a.model = ? "
-            "AND b.owner_kind = 'event' AND b.owner_id = p.id AND b.model = ?"
-        )
+def context_keys_sql(side: int, marks: str) -> str:
+    """:data:`CONTEXT_KEYS_SQL` for one side, ``marks`` the placeholders of the asked ids."""
     return CONTEXT_KEYS_SQL.format(
         side=side,
-        values=values,
-        vectors=vectors,
         column=("from_event_id", "to_event_id")[side],
-        asked=asked,
-        t_text=_HAS_TEXT.format(t="t"),
-        p_text=_HAS_TEXT.format(t="p"),
-        vectors_of=vectors_of,
+        marks=marks,
+        same_session=SAME_SESSION,
+        t_text=HAS_TEXT.format(t="t"),
+        p_text=HAS_TEXT.format(t="p"),
     )
 
 
 #: an event row ``{t}`` that has something to index (said text or an image description)
-_HAS_TEXT = "({t}.user_text IS NOT NULL OR {t}.assistant_text IS NOT NULL OR {t}.images != '[]')"
+HAS_TEXT = "({t}.user_text IS NOT NULL OR {t}.assistant_text IS NOT NULL OR {t}.images != '[]')"
 
 
 def _fts_query(scope: Scope, tokens: Sequence[str]) -> str:
@@ -367,7 +355,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
             for chunk in _chunks(list(dict.fromkeys(event_ids)) if ids else [], 400):
                 marks = ",".join("?" * len(chunk))
                 for side in (0, 1):
-                    links.extend(conn.execute(context_keys_sql(side, f"IN ({marks})"), chunk))
+                    links.extend(conn.execute(context_keys_sql(side, marks), chunk))
         found: list[tuple[int, str, str]] = []
         rows: list[tuple[int, int]] = []
         for side, reply, to in links:
@@ -412,7 +400,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
                 "t.status = 'active' AND (t.promoted_from != '[]' OR t.memory_type = 'semantic')",
             ),
             "fact": ("facts", "t.valid_to IS NULL"),
-            "event": ("events", _HAS_TEXT.format(t="t")),
+            "event": ("events", HAS_TEXT.format(t="t")),
         }[owner_kind]
         with self._read() as conn:
             rows = conn.execute(
