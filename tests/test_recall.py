@@ -199,7 +199,7 @@ def test_recall_is_the_same_with_the_candidates_read_at_once_or_one_by_one(
 
 
 def test_context_keys_find_a_turn_that_does_not_name_its_subject() -> None:
-    """A turn's context key joins it with the turn before it: "they adore the dinosaurs"
+    """A turn's context key joins it with the turn it replies to: "they adore the dinosaurs"
     answers a question about the kids only together with "how are your kids liking the
     summer?"."""
 
@@ -211,11 +211,13 @@ def test_context_keys_find_a_turn_that_does_not_name_its_subject() -> None:
         with Memory.open(":memory:", embedder=FakeEmbedder(2048), clock=clock, config=cfg) as mem:
             s = mem.scope("u", "a")
             for i in range(4):
-                s.observe(user=f"unrelated note {i} about parking tickets", session_id="s1")
-            s.observe(user="how are your kids liking the summer?", session_id="s2")
-            s.observe(user="they adore the dinosaur exhibit at the museum", session_id="s2")
+                s.observe(user=f"unrelated note {i} about parking tickets")
+            s.observe(user="good morning")  # (the turns next to the question share its key)
+            s.observe(user="how are your kids liking the summer?")
+            s.observe(user="they adore the dinosaur exhibit at the museum")
+            s.observe(user="good night")
             for i in range(4, 8):
-                s.observe(user=f"unrelated note {i} about parking tickets", session_id="s3")
+                s.observe(user=f"unrelated note {i} about parking tickets")
             items = Ranker(mem.store, mem.embedder, cfg.recall).rank(
                 s.scope, "what do the kids like", working_set=[]
             )

@@ -269,9 +269,9 @@ def test_both_backends_have_the_same_migrations_and_recall_reads_use_indexes(
         for side in (0, 1)
     ]
     conn.close()
-    # the links from / to the asked turns by index first, then both turns by key: never a scan
+    # the links from / to the asked turns by index (their vectors come from the cache)
     for side, keys_plan in enumerate(keys_plans):
-        assert len(keys_plan) == 3 and all(p.startswith("SEARCH") for p in keys_plan), keys_plan
+        assert len(keys_plan) == 1 and keys_plan[0].startswith("SEARCH"), keys_plan
         assert ("from_event_id=?", "to_event_id=?")[side] in keys_plan[0], keys_plan
     assert "USING INDEX notes_scope_pending" in plan, plan
     # the sources by event first, then each memory by key (never a scan of memories)
@@ -311,9 +311,9 @@ def test_memories_for_events_gives_each_turns_active_memories_with_their_weights
 def test_context_keys_pair_a_turn_with_the_turn_before_it_in_its_session(
     shared_location: str,
 ) -> None:
-    """A turn's context key is the normalised sum of its vector and the vector of the turn
-    before it (same session, both with text), computed from the turns' own vectors: a new
-    model's vectors give its keys with no other step."""
+    """A turn's context key is the normalised sum of its vector and the vector of the turn it
+    replies to, computed from the turns' own vectors: a new model's vectors give its keys with
+    no other step."""
     path = shared_location
     texts = [("s1", "my cat is called Mochi"), ("s1", "what does Mochi eat?"), ("s2", "hello")]
 
@@ -326,12 +326,13 @@ def test_context_keys_pair_a_turn_with_the_turn_before_it_in_its_session(
         ids = [luna.observe(user=t, session_id=s).event.id for s, t in texts]
         vectors = mem.store.vectors_for(luna.scope, "old-32", "event", ids)
         # the second turn's key is its own ("before") and the first turn's "after" key; the
-        # third turn opens another session: no key
+        # first turn replies to nothing: no "before" key
         query = mem.embedder.embed_query("what does my cat eat")
         keys = mem.store.context_keys(luna.scope, "old-32", query, ids)
-        assert set(keys.before) == {ids[1]} and set(keys.after) == {ids[0]}
+        assert set(keys.before) == {ids[1], ids[2]} and set(keys.after) == {ids[0], ids[1]}
         assert keys.before[ids[1]] == pytest.approx(key(vectors, ids[0], ids[1], query), abs=1e-5)
         assert keys.after[ids[0]] == pytest.approx(keys.before[ids[1]], abs=1e-6)
+        assert keys.before[ids[2]] == pytest.approx(key(vectors, ids[1], ids[2], query), abs=1e-5)
         assert keys.before[ids[1]] > 0.1  # "cat", "eat" and "Mochi" are in the key
         assert mem.store.context_keys(luna.scope, "new-48", query, ids) == ContextKeys({}, {})
         # many turns asked at once (read in parts): each side keeps its own similarities
@@ -348,7 +349,7 @@ def test_context_keys_pair_a_turn_with_the_turn_before_it_in_its_session(
         luna = mem.scope("u1", "luna")
         mem.reembed()
         query = new.embed_query("what does my cat eat")
-        keys = mem.store.context_keys(luna.scope, "new-48", query, ids)
+        keys = mem.store.context_keys(luna.scope, "new-48", query, ids[:2])
         vectors = mem.store.vectors_for(luna.scope, "new-48", "event", ids)
         assert keys.before == {ids[1]: pytest.approx(key(vectors, ids[0], ids[1], query), abs=1e-5)}
         assert mem.store.check_integrity() == []

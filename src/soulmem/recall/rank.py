@@ -10,7 +10,7 @@ created or reinforced), so the lifecycle shapes what surfaces without losing his
 
 cosine    = (1 - 2 * pair_weight) * cos(turn) + pair_weight * cos(key(the turn before, turn))
             + pair_weight * cos(key(turn, the turn after))      (context keys, for turns)
-key(a, b) = (vector(a) + vector(b)) / |vector(a) + vector(b)|  (same session, both with text)
+key(a, b) = (vector(a) + vector(b)) / |vector(a) + vector(b)|  (b replies to a)
 match     = lexical_weight * minmax(bm25) + (1 - lexical_weight) * cosine
             + speaker_weight * [the turn's speaker is named in the query]
 match    += neighbour_weight * (best match of the turns it replies to or that reply to it)

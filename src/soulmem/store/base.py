@@ -80,9 +80,8 @@ class MemoryWeight:
 class ContextKeys:
     """A query's similarity to some turns' context keys. A turn's context key is the
     normalised sum of its vector and the vector of the turn before it (the turn its reply_to
-    link points at, when both have text and share a session): ``before[t]`` is turn ``t``'s
-    own key, ``after[t]`` the key of the turn that replies to ``t``. Turns without such a
-    key are absent."""
+    link points at): ``before[t]`` is turn ``t``'s own key, ``after[t]`` the key of the turn
+    that replies to ``t``. Turns without such a key (or without vectors) are absent."""
 
     before: dict[str, float]
     after: dict[str, float]

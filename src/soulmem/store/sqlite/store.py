@@ -41,33 +41,22 @@ from soulmem.store.sqlite.writer import Writer, scope_token
 
 __all__ = ["SQLiteStore", "scope_token"]
 
-#: the reply links from (0) or to (1) the asked turns whose two turns form a context key
-#: (both have text, same session). CROSS JOIN keeps the links outside: with a few hundred
-#: ids SQLite's planner otherwise may walk every turn of the file
+#: the reply links from (0) or to (1) the asked turns: each link's two turns form a context key
 CONTEXT_KEYS_SQL = (
-    "SELECT {side}, l.from_event_id, l.to_event_id FROM event_links l CROSS JOIN events t "
-    "CROSS JOIN events p WHERE l.kind = 'reply_to' AND l.{column} IN ({marks}) "
-    "AND t.id = l.from_event_id AND p.id = l.to_event_id AND {same_session} AND {t_text} "
-    "AND {p_text}"
+    "SELECT {side}, from_event_id, to_event_id FROM event_links "
+    "WHERE kind = 'reply_to' AND {column} IN ({marks})"
 )
-#: the turns ``t`` and ``p`` share a session (or neither has one)
-SAME_SESSION = "(t.session_id = p.session_id OR (t.session_id IS NULL AND p.session_id IS NULL))"
 
 
 def context_keys_sql(side: int, marks: str) -> str:
     """:data:`CONTEXT_KEYS_SQL` for one side, ``marks`` the placeholders of the asked ids."""
     return CONTEXT_KEYS_SQL.format(
-        side=side,
-        column=("from_event_id", "to_event_id")[side],
-        marks=marks,
-        same_session=SAME_SESSION,
-        t_text=HAS_TEXT.format(t="t"),
-        p_text=HAS_TEXT.format(t="p"),
+        side=side, column=("from_event_id", "to_event_id")[side], marks=marks
     )
 
 
 #: an event row ``{t}`` that has something to index (said text or an image description)
-HAS_TEXT = "({t}.user_text IS NOT NULL OR {t}.assistant_text IS NOT NULL OR {t}.images != '[]')"
+_HAS_TEXT = "({t}.user_text IS NOT NULL OR {t}.assistant_text IS NOT NULL OR {t}.images != '[]')"
 
 
 def _fts_query(scope: Scope, tokens: Sequence[str]) -> str:
@@ -400,7 +389,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
                 "t.status = 'active' AND (t.promoted_from != '[]' OR t.memory_type = 'semantic')",
             ),
             "fact": ("facts", "t.valid_to IS NULL"),
-            "event": ("events", HAS_TEXT.format(t="t")),
+            "event": ("events", _HAS_TEXT.format(t="t")),
         }[owner_kind]
         with self._read() as conn:
             rows = conn.execute(
