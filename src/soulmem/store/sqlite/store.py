@@ -41,20 +41,6 @@ from soulmem.store.sqlite.writer import Writer, scope_token
 
 __all__ = ["SQLiteStore", "scope_token"]
 
-#: the reply links from (0) or to (1) the asked turns: each link's two turns form a context key
-CONTEXT_KEYS_SQL = (
-    "SELECT {side}, from_event_id, to_event_id FROM event_links "
-    "WHERE kind = 'reply_to' AND {column} IN ({marks})"
-)
-
-
-def context_keys_sql(side: int, marks: str) -> str:
-    """:data:`CONTEXT_KEYS_SQL` for one side, ``marks`` the placeholders of the asked ids."""
-    return CONTEXT_KEYS_SQL.format(
-        side=side, column=("from_event_id", "to_event_id")[side], marks=marks
-    )
-
-
 #: an event row ``{t}`` that has something to index (said text or an image description)
 _HAS_TEXT = "({t}.user_text IS NOT NULL OR {t}.assistant_text IS NOT NULL OR {t}.images != '[]')"
 
@@ -334,33 +320,30 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
     def context_keys(
         self, scope: Scope, model: str, query: Vector, event_ids: Sequence[str]
     ) -> ContextKeys:
-        """The links are read from the file, the turns' vectors taken from the scope's cached
-        matrix (the one dense search scans)."""
-        links: list[tuple[int, str, str]] = []
+        """The reply links are read from the file, the turns' vectors taken from the scope's
+        cached matrix (the one dense search scans)."""
+        keys = ContextKeys({}, {})
         with self._read() as conn:
             ids, matrix, positions = self._vectors.matrix(
                 conn, scope_token(scope), scope_params(scope), model, "event"
             )
-            for chunk in _chunks(list(dict.fromkeys(event_ids)) if ids else [], 400):
-                marks = ",".join("?" * len(chunk))
-                for side in (0, 1):
-                    links.extend(conn.execute(context_keys_sql(side, marks), chunk))
-        found: list[tuple[int, str, str]] = []
+        asked = set(event_ids)
+        links = self.reply_links(list(asked)) if ids and asked else []
+        found: list[tuple[str, str]] = []
         rows: list[tuple[int, int]] = []
-        for side, reply, to in links:
+        for reply, to in links:
             a, b = positions.get(reply, -1), positions.get(to, -1)
             if 0 <= a < len(ids) and 0 <= b < len(ids):
-                found.append((side, reply, to))
+                found.append((reply, to))
                 rows.append((a, b))
-        keys = ContextKeys({}, {})
         if found:
             turns, previous = matrix[[a for a, _ in rows]], matrix[[b for _, b in rows]]
             scores = key_similarities(turns, previous, query).tolist()
-            for (side, reply, to), score in zip(found, scores, strict=True):
-                if side:
-                    keys.after[to] = score
-                else:
+            for (reply, to), score in zip(found, scores, strict=True):
+                if reply in asked:
                     keys.before[reply] = score
+                if to in asked:
+                    keys.after[to] = score
         return keys
 
     def memories_for_events(self, event_ids: Sequence[str]) -> dict[str, list[MemoryWeight]]:
