@@ -26,7 +26,6 @@ from soulmem.store.postgres.writer import PgWriter
 from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.rows import SCOPE_WHERE, memory_from_row, scope_params
 from soulmem.store.sqlite.store import SQLiteStore
-from soulmem.store.sqlite.vectors import VectorCache
 from soulmem.store.sqlite.writer import scope_token
 
 __all__ = ["PostgresStore"]
@@ -71,7 +70,6 @@ class PostgresStore(SQLiteStore):
     def __init__(self, url: str, *, clock: Clock, pool_size: int = 8) -> None:
         self.clock = clock
         self._pg = PgConnections(url, max_size=pool_size)
-        self._vectors = VectorCache()  # unused: kept for the shared erase code
         self.location = redact(url)
 
     @contextmanager
@@ -87,6 +85,9 @@ class PostgresStore(SQLiteStore):
 
     def _begin(self) -> AbstractContextManager[SqlConnection]:
         return self._pg.begin()
+
+    def _drop_caches(self) -> None:
+        """Nothing to drop: every read goes to the server."""
 
     def compact(self) -> None:
         """Reclaim the space of removed rows (PostgreSQL overwrites nothing in place: VACUUM

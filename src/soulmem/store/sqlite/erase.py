@@ -7,7 +7,6 @@ from typing import Protocol
 
 from soulmem.model import Scope
 from soulmem.store.sql import SqlConnection
-from soulmem.store.sqlite.vectors import VectorCache
 from soulmem.store.sqlite.writer import scope_token
 
 __all__ = ["EraseUser"]
@@ -44,11 +43,11 @@ _OWNERS = ("events", "memories", "facts", "summaries")
 
 
 class _Host(Protocol):
-    _vectors: VectorCache
-
     def _begin(self) -> AbstractContextManager[SqlConnection]: ...
 
     def compact(self) -> None: ...
+
+    def _drop_caches(self) -> None: ...
 
     def _forget_scopes(self, conn: SqlConnection, tokens: list[str]) -> None: ...
 
@@ -95,6 +94,6 @@ class EraseUser:
                 deleted += conn.execute(
                     f"DELETE FROM {table} WHERE user_id = ?", (user_id,)
                 ).rowcount
-        self._vectors.clear()
+        self._drop_caches()  # no erased word or vector stays in this process's memory
         self.compact()
         return deleted
