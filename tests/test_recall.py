@@ -16,7 +16,7 @@ from soulmem.errors import ConfigError
 from soulmem.recall.items import RecallItem
 from soulmem.recall.pack import pack
 from soulmem.recall.rank import Ranker, minmax
-from soulmem.recall.tokenize import count_tokens
+from soulmem.recall.tokenize import count_tokens, tokens_at_least
 
 
 def test_minmax() -> None:
@@ -52,6 +52,27 @@ def test_pack_never_exceeds_the_budget(
     assert len(ctx.items) + ctx.dropped == len(ranked)
     order = [int(i.id) for i in ctx.items]
     assert order == sorted(order)  # priority order is kept
+
+
+@settings(max_examples=200, deadline=None)
+@given(items=items, budget=st.integers(min_value=1, max_value=600))
+def test_pack_skips_uncounted_only_what_could_not_fit(
+    items: list[tuple[str, str]], budget: int
+) -> None:
+    ranked = [
+        RecallItem(kind="memory", id=str(i), text=text, score=1.0 - i / 100, section=sec)
+        for i, (text, sec) in enumerate(items)
+    ]
+    plain = pack("q", ranked, budget_tokens=budget, count_tokens=count_tokens, max_items=20)
+    bounded = pack(
+        "q",
+        ranked,
+        budget_tokens=budget,
+        count_tokens=count_tokens,
+        max_items=20,
+        tokens_at_least=tokens_at_least,
+    )
+    assert bounded == plain
 
 
 def test_pack_keeps_priority_when_budget_is_tight() -> None:

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from soulmem.recall.tokenize import count_tokens, detect_language, tokenize
+from soulmem.recall.tokenize import count_tokens, detect_language, tokenize, tokens_at_least
 
 FTS5_TOKENIZE = "unicode61 remove_diacritics 0 tokenchars '_'"
 
@@ -280,6 +280,12 @@ def _reference_count(text: str) -> int:
 @given(st.text(max_size=100))
 def test_count_tokens_never_below_reference(text: str) -> None:
     assert count_tokens(text) >= _reference_count(text)
+
+
+@given(st.text(max_size=300))
+def test_tokens_at_least_is_a_lower_bound(text: str) -> None:
+    assert tokens_at_least(text) <= count_tokens(text)
+    assert tokens_at_least(text * 8) <= count_tokens(text * 8)
 
 
 @given(st.text(max_size=60), st.text(max_size=60))

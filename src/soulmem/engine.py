@@ -34,7 +34,7 @@ from soulmem.recall.continuity import with_continuity
 from soulmem.recall.items import Context, RecallItem
 from soulmem.recall.pack import pack
 from soulmem.recall.rank import Ranker
-from soulmem.recall.tokenize import TOKENIZER_VERSION, count_tokens
+from soulmem.recall.tokenize import TOKENIZER_VERSION, count_tokens, tokens_at_least
 from soulmem.self.islands import warnings_for
 from soulmem.social.relationship import deltas_from_mapping
 from soulmem.social.update import apply_deltas
@@ -432,7 +432,12 @@ class ScopedMemory:
             *after,
         ]
         context = pack(
-            text, ranked, budget_tokens=budget, count_tokens=count_tokens, max_items=limit
+            text,
+            ranked,
+            budget_tokens=budget,
+            count_tokens=count_tokens,
+            max_items=limit,
+            tokens_at_least=tokens_at_least,
         )
         if endless:
             scores = [i.why["continuity"] for i in context.items if "continuity" in i.why]

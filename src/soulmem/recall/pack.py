@@ -97,9 +97,11 @@ def pack(
     budget_tokens: int,
     count_tokens: Callable[[str], int],
     max_items: int,
+    tokens_at_least: Callable[[str], int] = lambda _text: 0,
 ) -> Context:
     """Take items in the given priority order while they fit; render them by section.
-    ``max_items`` caps everything but identity facts."""
+    ``max_items`` caps everything but identity facts. ``tokens_at_least`` (a lower bound of
+    ``count_tokens``) skips counting the lines that cannot fit any more."""
     chosen: list[RecallItem] = []
     lines: dict[str, list[tuple[RecallItem, str | None, str]]] = {}
     labels: set[tuple[str, str]] = set()
@@ -113,6 +115,9 @@ def pack(
             continue
         label = date_label(item)
         line = _line(item, label)
+        if used + tokens_at_least(line) + 1 > budget_tokens:
+            dropped += 1
+            continue
         cost = count_tokens(line) + 1
         if item.section not in lines:
             cost += count_tokens("## " + SECTION_TITLES.get(item.section, item.section)) + 2
