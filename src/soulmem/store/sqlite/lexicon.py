@@ -16,11 +16,14 @@ the postings are rebuilt from the table once those outnumber a quarter of the do
 
 from __future__ import annotations
 
+import array
+import itertools
 import math
 import threading
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -36,110 +39,141 @@ _REBUILD_SHARE = 0.25
 _REBUILD_MIN = 1024
 
 Ints = npt.NDArray[np.int64]
+Int32s = npt.NDArray[np.int32]
 Floats = npt.NDArray[np.float64]
 
 
 @dataclass(slots=True)
 class _Postings:
-    """Documents (slots) holding each term, with the term's frequency in them."""
+    """Documents (slots) holding each term, with the term's frequency in them (CSR)."""
 
-    starts: Ints  # term id -> first posting; term ids past the end have none here
-    slots: Ints
-    tfs: Floats
+    starts: Ints  # term id -> first entry; term ids past the end have none here
+    slots: Int32s
+    tfs: Int32s
 
-    def of(self, term: int) -> tuple[Ints, Floats]:
+    def of(self, term: int) -> tuple[Int32s, Int32s]:
         if term + 1 >= len(self.starts):
-            return _NO_INTS, _NO_FLOATS
+            return _NONE, _NONE
         lo, hi = int(self.starts[term]), int(self.starts[term + 1])
         return self.slots[lo:hi], self.tfs[lo:hi]
 
 
-_NO_INTS: Ints = np.zeros(0, dtype=np.int64)
-_NO_FLOATS: Floats = np.zeros(0, dtype=np.float64)
+_NONE: Int32s = np.zeros(0, dtype=np.int32)
+
+
+def _grown(array: npt.NDArray[Any], size: int) -> npt.NDArray[Any]:
+    """``array`` with room for ``size`` entries (by half again when it must grow)."""
+    if size <= len(array):
+        return array
+    bigger = np.zeros(max(size, len(array) + len(array) // 2 + 64), dtype=array.dtype)
+    bigger[: len(array)] = array
+    return bigger
 
 
 @dataclass(slots=True)
 class _State:
-    seq: int
-    terms: dict[str, int] = field(default_factory=dict)
-    scopes: dict[str, int] = field(default_factory=dict)
-    #: per slot: the document's rowid, scope, length in tokens (scope token included), and
-    #: whether it is current; slots are never reused
-    rowids: list[int] = field(default_factory=list)
-    scope_of: list[int] = field(default_factory=list)
-    length: list[float] = field(default_factory=list)
-    alive: list[bool] = field(default_factory=list)
-    slot_of: dict[int, int] = field(default_factory=dict)
-    #: per slot: its terms and their frequencies (to take a removed document out of ``df``)
-    doc_terms: list[tuple[tuple[int, ...], tuple[int, ...]]] = field(default_factory=list)
-    df: Counter[int] = field(default_factory=Counter)
-    total_length: float = 0.0
-    base: _Postings | None = None
-    #: postings of the documents added after ``base`` was built: term -> (slots, tfs)
-    side: dict[int, tuple[list[int], list[int]]] = field(default_factory=dict)
-    changed: int = 0
-    #: numpy views of the per-slot lists, rebuilt when slots were added or changed
-    arrays: tuple[Ints, Floats, npt.NDArray[np.bool_]] | None = None
+    """The documents as numbered slots (never reused: a changed document gets a new one)."""
 
-    def add(self, rowid: int, scope_key: str, tokens: Sequence[str], *, side: bool) -> None:
-        slot = len(self.rowids)
+    seq: int
+    terms: dict[str, int]
+    scopes: dict[str, int]
+    used: int  # slots [0, used) are taken
+    #: per slot: rowid, scope, length in tokens (the scope column's one token included),
+    #: whether it is current (arrays with spare room at the end)
+    rowids: Ints
+    scope_of: Ints
+    length: Floats
+    alive: npt.NDArray[np.bool_]
+    slot_of: dict[int, int]
+    #: documents holding each term, among the current ones (spare room at the end)
+    df: Ints
+    total_length: float
+    base: _Postings  # the slots the state was built with
+    forward: _Postings  # the same by slot: each base slot's terms (``slots`` holds term ids)
+    #: documents added since: term -> (slots, tfs), and slot -> (terms, tfs)
+    side: dict[int, tuple[list[int], list[int]]] = field(default_factory=dict)
+    side_docs: dict[int, tuple[list[int], list[int]]] = field(default_factory=dict)
+    changed: int = 0
+
+    def add(self, rowid: int, scope_key: str, tokens: Sequence[str]) -> None:
+        slot = self.used
+        self.used += 1
+        for name in ("rowids", "scope_of", "length", "alive"):
+            setattr(self, name, _grown(getattr(self, name), self.used))
         counts = Counter(self.terms.setdefault(t, len(self.terms)) for t in tokens)
-        ids = tuple(counts)
-        freqs = tuple(counts.values())
-        self.rowids.append(rowid)
-        self.scope_of.append(self.scopes.setdefault(scope_key, len(self.scopes)))
-        self.length.append(float(len(tokens) + 1))  # + the scope_key column's one token
-        self.alive.append(True)
+        ids, freqs = list(counts), list(counts.values())
+        self.rowids[slot] = rowid
+        self.scope_of[slot] = self.scopes.setdefault(scope_key, len(self.scopes))
+        self.length[slot] = len(tokens) + 1
+        self.alive[slot] = True
         self.slot_of[rowid] = slot
-        self.doc_terms.append((ids, freqs))
-        self.df.update(ids)
+        self.df = _grown(self.df, len(self.terms))
+        self.df[ids] += 1
         self.total_length += len(tokens) + 1
-        if side:
-            for term, tf in zip(ids, freqs, strict=True):
-                slots, tfs = self.side.setdefault(term, ([], []))
-                slots.append(slot)
-                tfs.append(tf)
-        self.arrays = None
+        self.side_docs[slot] = (ids, freqs)
+        for term, tf in zip(ids, freqs, strict=True):
+            slots, tfs = self.side.setdefault(term, ([], []))
+            slots.append(slot)
+            tfs.append(tf)
 
     def remove(self, rowid: int) -> None:
         slot = self.slot_of.pop(rowid, None)
         if slot is None:
             return
         self.alive[slot] = False
-        self.total_length -= self.length[slot]
-        self.df.subtract(self.doc_terms[slot][0])
-        self.doc_terms[slot] = ((), ())
-        self.arrays = None
+        self.total_length -= float(self.length[slot])
+        side = self.side_docs.pop(slot, None)
+        ids = side[0] if side is not None else self.forward.of(slot)[0]
+        self.df[ids] -= 1
 
-    def build_postings(self) -> None:
-        """Postings for every slot so far, in slot order within each term."""
-        terms: list[int] = []
-        slots: list[int] = []
-        tfs: list[int] = []
-        for slot, (ids, freqs) in enumerate(self.doc_terms):
-            terms.extend(ids)
-            slots.extend([slot] * len(ids))
-            tfs.extend(freqs)
-        term_arr = np.asarray(terms, dtype=np.int64)
-        order = np.argsort(term_arr, kind="stable")
-        counts = np.bincount(term_arr, minlength=len(self.terms))
-        starts = np.zeros(len(counts) + 1, dtype=np.int64)
-        np.cumsum(counts, out=starts[1:])
-        self.base = _Postings(
-            starts,
-            np.asarray(slots, dtype=np.int64)[order],
-            np.asarray(tfs, dtype=np.float64)[order],
-        )
-        self.side = {}
 
-    def views(self) -> tuple[Ints, Floats, npt.NDArray[np.bool_]]:
-        if self.arrays is None:
-            self.arrays = (
-                np.asarray(self.scope_of, dtype=np.int64),
-                np.asarray(self.length, dtype=np.float64),
-                np.asarray(self.alive, dtype=np.bool_),
-            )
-        return self.arrays
+def _built(seq: int, rows: Iterable[tuple[int, str, str]]) -> _State:
+    """A state holding these documents (rowid order), its postings built with numpy."""
+    terms: defaultdict[str, int] = defaultdict(itertools.count().__next__)
+    scopes: defaultdict[str, int] = defaultdict(itertools.count().__next__)
+    rowids: list[int] = []
+    scope_of: list[int] = []
+    sizes: list[int] = []
+    ids = array.array("q")  # 64-bit C integers: no Python object per token
+    for rowid, scope_key, text in rows:
+        tokens = text.split()
+        rowids.append(rowid)
+        scope_of.append(scopes[scope_key])
+        sizes.append(len(tokens))
+        ids.extend(map(terms.__getitem__, tokens))
+    n_terms = max(len(terms), 1)
+    slot_arr = np.repeat(np.arange(len(rowids), dtype=np.int64), sizes)
+    # one entry per (slot, term) with its count, in slot then term order
+    slot_arr *= n_terms
+    slot_arr += np.frombuffer(ids, dtype=np.int64) if ids else 0
+    pairs, tfs = np.unique(slot_arr, return_counts=True)
+    del slot_arr, ids
+    pair_slots, pair_terms = (part.astype(np.int32) for part in np.divmod(pairs, n_terms))
+    tf_arr = tfs.astype(np.int32)
+    by_term = np.argsort(pair_terms, kind="stable")
+    length = np.asarray(sizes, dtype=np.float64) + 1.0
+    return _State(
+        seq=seq,
+        terms=dict(terms),
+        scopes=dict(scopes),
+        used=len(rowids),
+        rowids=np.asarray(rowids, dtype=np.int64),
+        scope_of=np.asarray(scope_of, dtype=np.int64),
+        length=length,
+        alive=np.ones(len(rowids), dtype=np.bool_),
+        slot_of={rowid: slot for slot, rowid in enumerate(rowids)},
+        df=np.bincount(pair_terms, minlength=len(terms)).astype(np.int64),
+        total_length=float(length.sum()),
+        base=_Postings(_starts(pair_terms, len(terms)), pair_slots[by_term], tf_arr[by_term]),
+        forward=_Postings(_starts(pair_slots, len(rowids)), pair_terms, tf_arr),
+    )
+
+
+def _starts(keys: Int32s, size: int) -> Ints:
+    """CSR offsets of sorted-by-key entries: entries of key k are [starts[k], starts[k+1])."""
+    starts = np.zeros(size + 1, dtype=np.int64)
+    np.cumsum(np.bincount(keys, minlength=size), out=starts[1:])
+    return starts
 
 
 class LexicalIndex:
@@ -164,10 +198,9 @@ class LexicalIndex:
         with self._lock:
             state = self._current(conn)
             scope = state.scopes.get(scope_key)
-            n_docs = len(state.slot_of)
-            if scope is None or n_docs == 0:
+            if scope is None or not state.slot_of:
                 return []
-            return _rank(state, scope, terms, limit, n_docs)
+            return _rank(state, scope, terms, limit)
 
     def _current(self, conn: SqlConnection) -> _State:
         row = conn.execute("SELECT max(seq) FROM lexical_changes").fetchone()
@@ -188,17 +221,14 @@ class LexicalIndex:
         for doc in docs:
             state.remove(doc)
         for rowid, scope_key, text in _documents(conn, docs):
-            state.add(rowid, scope_key, text.split(), side=True)
+            state.add(rowid, scope_key, text.split())
         state.changed += len(docs)
         state.seq = seq
         return state
 
     def _load(self, conn: SqlConnection, seq: int) -> _State:
-        state = _State(seq)
         rows = conn.execute("SELECT rowid, scope_key, tokens FROM lexical ORDER BY rowid")
-        for rowid, scope_key, text in rows:
-            state.add(int(rowid), str(scope_key), str(text or "").split(), side=False)
-        state.build_postings()
+        state = _built(seq, ((int(r[0]), str(r[1]), str(r[2] or "")) for r in rows))
         self._state = state
         return state
 
@@ -214,30 +244,30 @@ def _documents(conn: SqlConnection, docs: Iterable[int]) -> list[tuple[int, str,
     return out
 
 
-def _rank(
-    state: _State, scope: int, terms: list[str], limit: int, n_docs: int
-) -> list[tuple[int, float]]:
-    scope_of, length, alive = state.views()
+def _rank(state: _State, scope: int, terms: list[str], limit: int) -> list[tuple[int, float]]:
+    used = state.used
+    scope_of, length, alive = state.scope_of[:used], state.length[:used], state.alive[:used]
+    n_docs = len(state.slot_of)
     avgdl = state.total_length / n_docs
-    hit_slots: list[Ints] = []
+    hit_slots: list[Int32s] = []
     hit_scores: list[Floats] = []
     for token in terms:  # query order: each document's terms are summed in it, as FTS5 does
         term = state.terms.get(token)
         if term is None:
             continue
-        hits = state.df[term]
+        hits = int(state.df[term])
         if hits <= 0:
             continue
         idf = math.log((n_docs - hits + 0.5) / (hits + 0.5))
         if idf <= 0.0:
             idf = 1e-6
-        slots, tfs = state.base.of(term) if state.base is not None else (_NO_INTS, _NO_FLOATS)
+        base_slots, base_tfs = state.base.of(term)
         side = state.side.get(term)
         if side is not None:
-            slots = np.concatenate([slots, np.asarray(side[0], dtype=np.int64)])
-            tfs = np.concatenate([tfs, np.asarray(side[1], dtype=np.float64)])
-        keep = alive[slots] & (scope_of[slots] == scope)
-        slots, tfs = slots[keep], tfs[keep]
+            base_slots = np.concatenate([base_slots, np.asarray(side[0], dtype=np.int32)])
+            base_tfs = np.concatenate([base_tfs, np.asarray(side[1], dtype=np.int32)])
+        keep = alive[base_slots] & (scope_of[base_slots] == scope)
+        slots, tfs = base_slots[keep], base_tfs[keep].astype(np.float64)  # exact: small ints
         if not len(slots):
             continue
         hit_slots.append(slots)
@@ -248,14 +278,14 @@ def _rank(
         return []
     # bincount adds each slot's weights in input order: the query order of FTS5's sum
     scores = np.bincount(
-        np.concatenate(hit_slots), weights=np.concatenate(hit_scores), minlength=len(alive)
+        np.concatenate(hit_slots), weights=np.concatenate(hit_scores), minlength=used
     )
     found = np.flatnonzero(scores)
     if len(found) > limit:
-        found = found[np.argpartition(-scores[found], limit - 1)[:limit]]
-        cut = scores[found].min()
-        # keep every document tied with the last one kept, then order by (score, rowid)
-        found = np.flatnonzero(scores >= cut)
-    rowids = [state.rowids[s] for s in found]
-    ranked = sorted(zip(rowids, scores[found].tolist(), strict=True), key=lambda p: (-p[1], p[0]))
+        cut = scores[found[np.argpartition(-scores[found], limit - 1)[:limit]]].min()
+        found = found[scores[found] >= cut]  # with every document tied with the last one
+    ranked = sorted(
+        zip(state.rowids[found].tolist(), scores[found].tolist(), strict=True),
+        key=lambda p: (-p[1], p[0]),
+    )
     return ranked[:limit]
