@@ -1,8 +1,15 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from soulmem.perceive.informative import is_bare_question
+from soulmem.perceive.informative import (
+    _last_is_question,
+    _last_is_question_split,
+    ends_asking,
+    is_bare_question,
+)
 
 
 @pytest.mark.parametrize(
@@ -30,3 +37,28 @@ def test_unanswered_questions(user: str, assistant: str | None) -> None:
 )
 def test_statements_or_answered(user: str, assistant: str | None) -> None:
     assert not is_bare_question(user, assistant)
+
+
+@pytest.mark.parametrize(
+    ("user", "assistant", "asks"),
+    [
+        ("I started kickboxing. Have you tried it?", None, True),
+        ("Have you tried it? I started kickboxing.", None, False),
+        ("What do you do for work?", "I teach piano.", False),
+        ("I got a puppy named Coco!", "Aww, how old is she?", False),
+        ("Guess what I did today?", "Did you go hiking?", True),
+        ("요즘 뭐 배우고 있어?", None, True),
+        ("요즘 킥복싱 배우고 있어.", None, False),
+        ("先週どこに行ったっけ", None, True),
+        ("先週京都に行った。", None, False),
+        ("", None, False),
+    ],
+)
+def test_ends_asking(user: str, assistant: str | None, asks: bool) -> None:
+    assert ends_asking(user, assistant) is asks
+
+
+@settings(max_examples=1000)
+@given(st.text(alphabet=st.sampled_from(list("ab 까요지니か.!?。！？~\n\t\u3000")), max_size=30))
+def test_the_last_sentence_found_from_the_end_is_the_split_one(text: str) -> None:
+    assert _last_is_question(text) == _last_is_question_split(text)

@@ -287,3 +287,9 @@ def test_only_facts_near_the_best_fact_come_before_the_memories(
 def test_fact_margin_is_bounded(bad: float) -> None:
     with pytest.raises(ConfigError, match="fact_margin"):
         Config().with_recall(fact_margin=bad)
+
+
+@pytest.mark.parametrize("bad", [-0.1, 1.5])
+def test_question_weight_is_bounded(bad: float) -> None:
+    with pytest.raises(ConfigError, match="question_weight"):
+        Config().with_recall(question_weight=bad)

@@ -69,9 +69,10 @@ def test_sessions_behind_the_best_session_fall_back() -> None:
     assert with_sessions({"e0": 0.9, "e1": 0.2}, single, 0.2) == {"e0": 0.9, "e1": 0.2}
 
 
-def _memory(speaker_weight: float) -> Memory:
-    config = Config().with_recall(  # dense similarity alone, then the speaker step
+def _memory(speaker_weight: float, question_weight: float = 0.0) -> Memory:
+    config = Config().with_recall(  # dense similarity alone, then the speaker / question steps
         speaker_weight=speaker_weight,
+        question_weight=question_weight,
         lexical_weight=0.0,
         neighbour_weight=0.0,
         session_weight=0.0,
@@ -95,6 +96,22 @@ def test_turns_of_the_named_speaker_rank_first() -> None:
 
     assert first_speaker(0.0) == "Bo"  # more words in common
     assert first_speaker(1.0) == "Ana"
+
+
+def test_a_turn_that_asks_falls_behind_the_turns_that_tell() -> None:
+    def first_turn(weight: float) -> RecallItem:
+        with _memory(0.0, question_weight=weight) as mem:
+            s = mem.scope("u", "a")
+            s.observe(user="which martial arts class did you take, kickboxing or judo?")
+            s.observe(user="I took a kickboxing class last spring")
+            items = s.recall("Which martial arts class did you take?").items
+            return next(i for i in items if i.kind == "turn")
+
+    asked = first_turn(0.0)
+    assert asked.text.endswith("judo?")  # more in common with the question
+    assert asked.why["asks"] == 1.0
+    told = first_turn(1.0)
+    assert "asks" not in told.why and told.text.endswith("last spring")
 
 
 def _dated(i: int, day: int, text: str) -> RecallItem:

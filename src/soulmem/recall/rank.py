@@ -17,7 +17,7 @@ match    += neighbour_weight * (best match of the turns it replies to or that re
 match    -= session_weight * (how far its session's best match falls behind the best session)
 relevance = minmax(match)
 final     = w_similarity * relevance + w_importance * importance + w_strength * strength
-            + recency_weight * recency
+            + recency_weight * recency - question_weight * [every side of the turn ends asking]
 
 Candidates are the lexical top-N, the dense top-N of each kind, the reply neighbours of
 the best ``neighbour_candidates`` turns and the working set (the scope's last turns), which
@@ -35,7 +35,7 @@ from typing import ParamSpec, TypeVar
 from soulmem.config import RecallConfig
 from soulmem.embed.base import Embedder, Vector
 from soulmem.model import Event, Memory, Scope, format_date
-from soulmem.perceive.informative import is_bare_question
+from soulmem.perceive.informative import ends_asking, is_bare_question
 from soulmem.recall.items import RecallItem
 from soulmem.recall.speakers import named_speakers, speakers_of
 from soulmem.recall.tokenize import tokenize
@@ -204,11 +204,13 @@ class Ranker:
                 text, sources, at = memory_text(memory), memory.source_event_ids, memory.occurred_at
                 kind, item_id, orb_id = "memory", cid, cid
             recency = recent.get(cid, 0.0)
+            asks = kind == "turn" and ends_asking(events[cid].user_text, events[cid].assistant_text)
             score = (
                 cfg.w_similarity * relevance[cid]
                 + cfg.w_importance * importance
                 + cfg.w_strength * strength
                 + cfg.recency_weight * recency
+                - cfg.question_weight * asks
             )
             why = {
                 "lexical": round(lexical_norm.get(cid, 0.0), 4),
@@ -220,6 +222,8 @@ class Ranker:
             }
             if named and kind == "turn":
                 why["speaker"] = float(bool(speakers_of(events[cid]) & named))
+            if asks:
+                why["asks"] = 1.0
             items.append(
                 RecallItem(
                     kind=kind,
