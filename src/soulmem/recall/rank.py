@@ -154,6 +154,10 @@ class Ranker:
                 dense[hit.owner_id] = hit.similarity
                 kinds[hit.owner_id] = kind
         lexical_norm = minmax(lexical)
+        # the context keys of the turns found so far are read while their neighbours are
+        # looked for (at once when ``reads`` has threads); the neighbours' keys after
+        keyed = [c for c in dense if kinds[c] == "event"] if cfg.pair_weight > 0 else []
+        keys_first = self._keys_soon(scope, query_vector, keyed)
         near = self._add_neighbours(scope, query_vector, kinds, lexical_norm, dense)
         candidates = list(dict.fromkeys([*lexical, *dense, *recent]))
         if not candidates:
@@ -163,17 +167,18 @@ class Ranker:
         # the reads that need only the candidates: at once when ``reads`` has threads
         want_links = cfg.neighbour_weight > 0
         links = self._soon(near.complete, self.store, event_ids if want_links else [])
-        keyed = [c for c in event_ids if c in dense] if cfg.pair_weight > 0 else []
-        keys = (
-            self._soon(self.store.context_keys, scope, self.embedder.name, query_vector, keyed)
-            if keyed
-            else None
+        asked = set(keyed)
+        keyed = (
+            [c for c in event_ids if c in dense and c not in asked] if cfg.pair_weight > 0 else []
         )
+        keys_then = self._keys_soon(scope, query_vector, keyed)
         orbs_soon = self._soon(self.store.memories_for_events, event_ids)
         memories_soon = self._soon(self.store.get_memories, memory_ids)
         events = {e.id: e for e in self.store.get_events(event_ids)}
-        if keys is not None:
-            with_context(dense, keys(), cfg.pair_weight)
+        if cfg.pair_weight > 0:
+            first, then = keys_first(), keys_then()
+            keys = ContextKeys({**first.before, **then.before}, {**first.after, **then.after})
+            with_context(dense, keys, cfg.pair_weight)
         named = named_speakers(query, events.values()) if cfg.speaker_weight > 0 else set()
         fused = self._fuse(candidates, lexical_norm, dense, events, named, links())
         floor = min(dense.values()) if dense else 0.0
@@ -238,6 +243,15 @@ class Ranker:
             )
         items.sort(key=lambda item: (-item.score, item.id))
         return items
+
+    def _keys_soon(
+        self, scope: Scope, query_vector: Vector, event_ids: list[str]
+    ) -> Callable[[], ContextKeys]:
+        if not event_ids:
+            return lambda: ContextKeys({}, {})
+        return self._soon(
+            self.store.context_keys, scope, self.embedder.name, query_vector, event_ids
+        )
 
     def _add_neighbours(
         self,
