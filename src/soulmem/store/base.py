@@ -41,6 +41,8 @@ from soulmem.model import (
 )
 
 __all__ = [
+    "BM25_B",
+    "BM25_K1",
     "ContextKeys",
     "LexicalHit",
     "MemoryWeight",
@@ -51,6 +53,11 @@ __all__ = [
 ]
 
 Vector = npt.NDArray[np.float32]
+
+#: The constants of SQLite FTS5's ``bm25()``, which every backend's lexical ranking reproduces
+#: (the embedded store's in-memory copy, PostgreSQL's statement), so they rank alike.
+BM25_K1 = 1.2
+BM25_B = 0.75
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from soulmem.store.base import LexicalHit
+from soulmem.store.base import BM25_B, BM25_K1, LexicalHit
 from soulmem.store.postgres.dialect import Connection
 
 __all__ = [
@@ -25,8 +25,8 @@ __all__ = [
     "unindex_scope",
 ]
 
-K1 = 1.2
-B = 0.75
+K1 = BM25_K1
+B = BM25_B
 #: Statistics rows per term (and for the collection), chosen by scope.
 SHARDS = 8
 

@@ -28,12 +28,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from soulmem.store.base import BM25_B, BM25_K1
 from soulmem.store.sql import SqlConnection
 
-__all__ = ["K1", "B", "LexicalIndex"]
+__all__ = ["LexicalIndex"]
 
-K1 = 1.2
-B = 0.75
+K1 = BM25_K1
+B = BM25_B
 #: rebuild the postings once changed documents exceed this share of the documents
 _REBUILD_SHARE = 0.25
 _REBUILD_MIN = 1024
