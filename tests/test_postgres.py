@@ -221,7 +221,7 @@ def _sqlite_counts(path: Path) -> dict[str, int]:
             r[0]
             for r in conn.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-                "AND name NOT LIKE 'lexical%' AND name NOT IN ('vector_versions', "
+                "AND name NOT LIKE 'lexical%' AND name NOT IN ('vector_versions', 'link_version', "
                 "'_soulmem_migrations')"
             )
         ]

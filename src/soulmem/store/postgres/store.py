@@ -48,6 +48,12 @@ CONTEXT_KEYS_SQL = (
     "JOIN v a ON a.owner_id = l.from_event_id JOIN v b ON b.owner_id = l.to_event_id"
 )
 
+REPLY_LINKS_SQL = (
+    "SELECT from_event_id, to_event_id FROM event_links WHERE kind = 'reply_to' "
+    "AND from_event_id = ANY(?) UNION SELECT from_event_id, to_event_id FROM event_links "
+    "WHERE kind = 'reply_to' AND to_event_id = ANY(?)"
+)
+
 #: Dimensions with an HNSW index (migration 0001): the default e5 model's.
 HNSW_DIMS = frozenset({384})
 #: Vectors in one scope from which dense search goes through HNSW instead of ranking exactly.
@@ -88,6 +94,16 @@ class PostgresStore(SQLiteStore):
 
     def _drop_caches(self) -> None:
         """Nothing to drop: every read goes to the server."""
+
+    def reply_links(self, event_ids: Sequence[str]) -> list[tuple[str, str]]:
+        """(reply, replied-to) for every reply_to link from or to one of ``event_ids``, read
+        on the server (the embedded store keeps a copy of the links instead)."""
+        asked = list(dict.fromkeys(event_ids))
+        if not asked:
+            return []
+        with self._pg.read() as conn:
+            rows = conn.execute(REPLY_LINKS_SQL, (asked, asked)).fetchall()
+        return list(dict.fromkeys((str(a), str(b)) for a, b in rows))
 
     def compact(self) -> None:
         """Reclaim the space of removed rows (PostgreSQL overwrites nothing in place: VACUUM

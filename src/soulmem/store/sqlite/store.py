@@ -26,6 +26,7 @@ from soulmem.store.sqlite.connection import BUSY_TIMEOUT_MS, Connections
 from soulmem.store.sqlite.erase import EraseUser
 from soulmem.store.sqlite.lexicon import LexicalIndex
 from soulmem.store.sqlite.lifecycle import LifecycleReads
+from soulmem.store.sqlite.replies import ReplyGraph
 from soulmem.store.sqlite.rows import (
     SCOPE_WHERE,
     event_from_row,
@@ -56,6 +57,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         self._db = Connections(path, busy_timeout_ms=busy_timeout_ms)
         self._vectors = VectorCache()
         self._lexicon = LexicalIndex()
+        self._replies = ReplyGraph()
         self.location = self._db.path
 
     # -- writes ---------------------------------------------------------------------------
@@ -305,18 +307,12 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         return hits
 
     def reply_links(self, event_ids: Sequence[str]) -> list[tuple[str, str]]:
-        """(reply, replied-to) for every reply_to link from or to one of ``event_ids``."""
-        found: dict[tuple[str, str], None] = {}
+        """(reply, replied-to) for every reply_to link from or to one of ``event_ids``, from
+        the in-process copy of the file's links (``replies.py``)."""
+        if not event_ids:
+            return []
         with self._read() as conn:
-            for chunk in _chunks(list(dict.fromkeys(event_ids)), 400):
-                marks = ",".join("?" * len(chunk))
-                for a, b in conn.execute(
-                    "SELECT from_event_id, to_event_id FROM event_links WHERE kind = 'reply_to' "
-                    f"AND (from_event_id IN ({marks}) OR to_event_id IN ({marks}))",
-                    [*chunk, *chunk],
-                ):
-                    found[(a, b)] = None
-        return list(found)
+            return self._replies.links(conn, list(dict.fromkeys(event_ids)))
 
     def context_keys(
         self, scope: Scope, model: str, query: Vector, event_ids: Sequence[str]
@@ -418,6 +414,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
     def _drop_caches(self) -> None:
         self._vectors.clear()
         self._lexicon.clear()
+        self._replies.clear()
 
 
 def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
