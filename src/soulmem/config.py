@@ -118,11 +118,14 @@ class RecallConfig:
     pair_weight: float = 0.35
     #: query vectors kept (least recently used dropped); 0 embeds every query afresh
     query_cache_size: int = 256
-    #: embed the query on a worker thread while the store is read. None (the default): only
-    #: on PostgreSQL, whose reads wait on the server and leave the core free (1M memories:
-    #: recall p95 45-49 ms threaded vs 52-55 ms inline, docs/postgres.md). Off on SQLite: on
-    #: the busy 2-core development machine the thread hand-off cost more than the overlap
-    #: saved (LoCoMo recall p50/p95 35.9/64.6 ms threaded vs 32.9/52.3 ms inline)
+    #: embed the query on a worker thread while the store is read (the turns found by the
+    #: lexical search and the working set are read meanwhile). None (the default): where the
+    #: process may run on two CPUs or more, and always on PostgreSQL, whose reads wait on the
+    #: server (1M memories: recall p95 45-49 ms threaded vs 52-55 ms inline, docs/postgres.md).
+    #: SQLite at 100k turns, quiet 2-core machine, fresh questions: p50/p95 31-33 / 34-37 ms
+    #: threaded vs 37-39 / 41-43 ms inline. On one CPU, or at a load average of 7 on two (the
+    #: hand-off then cost more than the overlap saved: LoCoMo recall p50/p95 35.9/64.6 ms
+    #: threaded vs 32.9/52.3 ms inline, before those early reads), set it False
     parallel_embed: bool | None = None
     #: read the candidates' turns, their memories and their reply links at once, on worker
     #: threads. None (the default): only on PostgreSQL, where each is a wait on the server

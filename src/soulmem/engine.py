@@ -6,6 +6,7 @@ storage behind the ``Store`` protocol.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
@@ -248,6 +249,14 @@ class Memory:
             return getattr(self.store, "backend", "sqlite") == "postgres"
         return setting
 
+    def _parallel_embed(self) -> bool:
+        """``RecallConfig.parallel_embed``; None: where this process may run on two CPUs or
+        more, and always on PostgreSQL."""
+        setting = self.config.recall.parallel_embed
+        if setting is None and usable_cpus() >= 2:
+            return True
+        return self._parallel(setting)
+
     def read_pool(self) -> Executor | None:
         """Worker threads for recall's independent reads (``RecallConfig.parallel_reads``),
         or None to read one after the other."""
@@ -260,10 +269,10 @@ class Memory:
 
     def query_vector_soon(self, text: str) -> Future[Vector]:
         """The query's vector, served from :attr:`query_cache` when asked before. With
-        ``RecallConfig.parallel_embed`` (None: on a PostgreSQL store) it is embedded on a
-        worker thread (the model releases the GIL) while the caller reads the store;
-        otherwise here, before returning."""
-        if not self._parallel(self.config.recall.parallel_embed):
+        ``RecallConfig.parallel_embed`` (None: with two CPUs or more, or on PostgreSQL) it is
+        embedded on a worker thread (the model releases the GIL) while the caller reads the
+        store; otherwise here, before returning."""
+        if not self._parallel_embed():
             done: Future[Vector] = Future()
             try:
                 done.set_result(self.query_cache.get(self.embedder, text))
@@ -294,6 +303,14 @@ class Memory:
     def _emit(self, result: ObserveResult) -> None:
         for listener in self._listeners:
             listener(result)
+
+
+def usable_cpus() -> int:
+    """CPUs this process may run on (its affinity, where the platform tells it)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def _record_scope(record: dict[str, Any], default: Scope | None, number: int) -> Scope:

@@ -141,9 +141,14 @@ class Ranker:
         n = len(working_set)
         recent = {event.id: (i + 1) / n for i, event in enumerate(working_set)}
         kinds.update(dict.fromkeys(recent, "event"))
+        # the turns found so far (lexical, working set) are read while the query is embedded
+        # (on a worker thread with ``parallel_embed``): they do not depend on its vector
+        early = [c for c, kind in kinds.items() if kind == "event"]
+        early_orbs = self._soon(self.store.memories_for_events, early)
+        early_events = {e.id: e for e in self.store.get_events(early)}
         if query_vector is None:
             query_vector = self.embedder.embed_query(query)
-        elif callable(query_vector):  # still being embedded: wait only now, after the lexical step
+        elif callable(query_vector):  # still being embedded: wait only now, after those reads
             query_vector = query_vector()
         dense: dict[str, float] = {}
         for kind in ("event", "memory"):
@@ -172,9 +177,10 @@ class Ranker:
             [c for c in event_ids if c in dense and c not in asked] if cfg.pair_weight > 0 else []
         )
         keys_then = self._keys_soon(scope, query_vector, keyed)
-        orbs_soon = self._soon(self.store.memories_for_events, event_ids)
+        rest = [c for c in event_ids if c not in early_events]
+        orbs_soon = self._soon(self.store.memories_for_events, rest)
         memories_soon = self._soon(self.store.get_memories, memory_ids)
-        events = {e.id: e for e in self.store.get_events(event_ids)}
+        events = {**early_events, **{e.id: e for e in self.store.get_events(rest)}}
         if cfg.pair_weight > 0:
             first, then = keys_first(), keys_then()
             keys = ContextKeys({**first.before, **then.before}, {**first.after, **then.after})
@@ -183,7 +189,7 @@ class Ranker:
         fused = self._fuse(candidates, lexical_norm, dense, events, named, links())
         floor = min(dense.values()) if dense else 0.0
         relevance = minmax(fused)
-        orbs_of = orbs_soon()
+        orbs_of = {**early_orbs(), **orbs_soon()}
         memories = {m.id: m for m in memories_soon()}
         items: list[RecallItem] = []
         for cid in candidates:
