@@ -162,3 +162,16 @@ def test_grouped_packing_never_exceeds_the_budget(
     ctx = pack("q", ranked, budget_tokens=budget, count_tokens=count_tokens, max_items=50)
     assert count_tokens(ctx.text) <= budget
     assert len(ctx.items) + ctx.dropped == len(ranked)
+
+
+class _KoreanLocaleDatetime(datetime):
+    """A datetime whose strftime answers as under a Korean LC_TIME (``%B`` -> ``5월``)."""
+
+    def strftime(self, fmt: str) -> str:
+        return fmt.replace("%B", f"{self.month}월")
+
+
+def test_dates_are_written_in_english_whatever_the_locale() -> None:
+    for month, name in ((1, "January"), (5, "May"), (12, "December")):
+        at = _KoreanLocaleDatetime(2023, month, 8, tzinfo=UTC)
+        assert format_date(at) == f"8 {name} 2023"

@@ -204,9 +204,27 @@ def shorten(text: str, limit: int) -> str:
     return kept if kept else text[: max(1, limit - 1)].rstrip() + "…"
 
 
+#: English month names, whatever the process's locale (``strftime('%B')`` follows LC_TIME, so
+#: a host application's ``setlocale`` would change how dates are indexed and shown)
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
 def format_date(value: datetime) -> str:
     """A date written the way people ask about it: ``8 May 2023`` (month names are searchable)."""
-    return f"{value.day} {value.strftime('%B')} {value.year}"
+    return f"{value.day} {MONTHS[value.month - 1]} {value.year}"
 
 
 @dataclass(frozen=True, slots=True)
