@@ -19,7 +19,6 @@ from __future__ import annotations
 import array
 import itertools
 import math
-import threading
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ import numpy.typing as npt
 
 from soulmem.store.base import BM25_B, BM25_K1
 from soulmem.store.sql import SqlConnection
+from soulmem.store.sqlite.copies import FileCopy
 
 __all__ = ["LexicalIndex"]
 
@@ -177,16 +177,8 @@ def _starts(keys: Int32s, size: int) -> Ints:
     return starts
 
 
-class LexicalIndex:
+class LexicalIndex(FileCopy[_State]):
     """The file's lexical documents in memory; :meth:`search` ranks one scope's."""
-
-    def __init__(self) -> None:
-        self._state: _State | None = None
-        self._lock = threading.Lock()
-
-    def clear(self) -> None:
-        with self._lock:
-            self._state = None
 
     def search(
         self, conn: SqlConnection, scope_key: str, tokens: Sequence[str], limit: int

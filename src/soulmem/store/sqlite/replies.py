@@ -18,11 +18,11 @@ the copy (erase, close).
 from __future__ import annotations
 
 import sys
-import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from soulmem.store.sql import SqlConnection
+from soulmem.store.sqlite.copies import FileCopy
 
 __all__ = ["ReplyGraph"]
 
@@ -47,16 +47,8 @@ class _State:
             self.max_rowid = max(self.max_rowid, int(rowid))
 
 
-class ReplyGraph:
+class ReplyGraph(FileCopy[_State]):
     """The file's reply links in memory; :meth:`links` answers like the SQL it replaces."""
-
-    def __init__(self) -> None:
-        self._state: _State | None = None
-        self._lock = threading.Lock()
-
-    def clear(self) -> None:
-        with self._lock:
-            self._state = None
 
     def links(self, conn: SqlConnection, event_ids: Sequence[str]) -> list[tuple[str, str]]:
         """(reply, replied-to) for every reply link from or to one of ``event_ids``: the
