@@ -603,22 +603,22 @@ def test_bulk_load_rebuilds_every_index_it_dropped(pg_url: str) -> None:
 def test_the_query_is_embedded_on_a_thread_by_default_with_two_cpus_or_on_postgres(
     pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cpus: int
 ) -> None:
-    import soulmem.engine
+    import soulmem.recall.threads
 
-    monkeypatch.setattr(soulmem.engine, "usable_cpus", lambda: cpus)
+    monkeypatch.setattr(soulmem.recall.threads, "usable_cpus", lambda: cpus)
     for location, threaded in ((pg_url, True), (str(tmp_path / "lite.db"), cpus >= 2)):
         with Memory.open(location, embedder=FakeEmbedder()) as mem:
             scope = mem.scope("u", "luna")
             scope.observe(user="My dog Bori loves the red ball.")
             assert scope.recall("red ball", rehearse=False).items
-            assert (mem._embed_pool is not None) == threaded
+            assert mem._threads.embedding == threaded
     # an explicit setting wins on either backend
     for location in (pg_url, str(tmp_path / "lite.db")):
         for setting in (False, True):
             config = Config().with_recall(parallel_embed=setting)
             with Memory.open(location, embedder=FakeEmbedder(), config=config) as mem:
                 assert mem.scope("u", "luna").recall("red ball", rehearse=False).items
-                assert (mem._embed_pool is not None) == setting
+                assert mem._threads.embedding == setting
 
 
 def test_a_private_server_can_be_given_a_database_servers_cache(tmp_path: Path) -> None:

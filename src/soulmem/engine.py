@@ -6,12 +6,11 @@ storage behind the ``Store`` protocol.
 
 from __future__ import annotations
 
-import os
-import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +34,7 @@ from soulmem.recall.continuity import with_continuity
 from soulmem.recall.items import Context, RecallItem
 from soulmem.recall.pack import pack
 from soulmem.recall.rank import Ranker
+from soulmem.recall.threads import RecallThreads
 from soulmem.recall.tokenize import TOKENIZER_VERSION, count_tokens, tokens_at_least
 from soulmem.self.islands import warnings_for
 from soulmem.social.relationship import deltas_from_mapping
@@ -75,9 +75,7 @@ class Memory:
         self.config: Config = config if config is not None else Config()
         self._listeners: list[Callable[[ObserveResult], None]] = []
         self.query_cache = QueryCache(self.config.recall.query_cache_size)
-        self._embed_pool: ThreadPoolExecutor | None = None
-        self._read_pool: ThreadPoolExecutor | None = None
-        self._pool_lock = threading.Lock()
+        self._threads = RecallThreads(getattr(store, "backend", "sqlite"))
         self._check_lexical_index()
 
     @property
@@ -243,55 +241,21 @@ class Memory:
         clear_word_cache()
         return deleted
 
-    def _parallel(self, setting: bool | None) -> bool:
-        """A ``RecallConfig`` parallelism setting; None: on a PostgreSQL store."""
-        if setting is None:
-            return getattr(self.store, "backend", "sqlite") == "postgres"
-        return setting
-
-    def _parallel_embed(self) -> bool:
-        """``RecallConfig.parallel_embed``; None: where this process may run on two CPUs or
-        more, and always on PostgreSQL."""
-        setting = self.config.recall.parallel_embed
-        if setting is None and usable_cpus() >= 2:
-            return True
-        return self._parallel(setting)
-
     def read_pool(self) -> Executor | None:
         """Worker threads for recall's independent reads (``RecallConfig.parallel_reads``),
         or None to read one after the other."""
-        if not self._parallel(self.config.recall.parallel_reads):
-            return None
-        with self._pool_lock:
-            if self._read_pool is None:
-                self._read_pool = ThreadPoolExecutor(2, thread_name_prefix="soulmem-read")
-            return self._read_pool
+        return self._threads.reads(self.config.recall.parallel_reads)
 
     def query_vector_soon(self, text: str) -> Future[Vector]:
-        """The query's vector, served from :attr:`query_cache` when asked before. With
-        ``RecallConfig.parallel_embed`` (None: with two CPUs or more, or on PostgreSQL) it is
-        embedded on a worker thread (the model releases the GIL) while the caller reads the
-        store; otherwise here, before returning."""
-        if not self._parallel_embed():
-            done: Future[Vector] = Future()
-            try:
-                done.set_result(self.query_cache.get(self.embedder, text))
-            except Exception as exc:
-                done.set_exception(exc)
-            return done
-        with self._pool_lock:
-            if self._embed_pool is None:
-                self._embed_pool = ThreadPoolExecutor(1, thread_name_prefix="soulmem-embed")
-            pool = self._embed_pool
-        return pool.submit(self.query_cache.get, self.embedder, text)
+        """The query's vector, served from :attr:`query_cache` when asked before; embedded on
+        a worker thread while the caller reads the store, or here before returning
+        (``RecallConfig.parallel_embed``, see ``recall/threads.py``)."""
+        return self._threads.embed_soon(
+            self.config.recall.parallel_embed, partial(self.query_cache.get, self.embedder, text)
+        )
 
     def close(self) -> None:
-        with self._pool_lock:
-            pools = [self._embed_pool, self._read_pool]
-            self._embed_pool = self._read_pool = None
-        for pool in pools:
-            if pool is not None:
-                pool.shutdown(wait=True)
+        self._threads.close()
         self.store.close()
 
     def __enter__(self) -> Memory:
@@ -303,14 +267,6 @@ class Memory:
     def _emit(self, result: ObserveResult) -> None:
         for listener in self._listeners:
             listener(result)
-
-
-def usable_cpus() -> int:
-    """CPUs this process may run on (its affinity, where the platform tells it)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 def _record_scope(record: dict[str, Any], default: Scope | None, number: int) -> Scope:
