@@ -24,6 +24,8 @@ def usable_cpus() -> int:
 
 
 class RecallThreads:
+    """An engine's recall threads; ``backend`` decides the defaults (None settings)."""
+
     def __init__(self, backend: str) -> None:
         self.backend = backend
         self._embed: ThreadPoolExecutor | None = None
