@@ -46,5 +46,7 @@ class PgWriter(Writer):
         if doc is not None:
             lexical.unindex(self.pg, [int(doc[0])])
 
-    def _bump_vectors(self, scope: Scope, model: str, owner_kind: str) -> None:
+    def _bump_vectors(
+        self, scope: Scope, model: str, owner_kind: str, added: int | None = None
+    ) -> None:
         """Nothing to do: no process keeps a copy of the vectors (pgvector searches them)."""

@@ -223,7 +223,20 @@ class Writer(SelfWrites):
             self.conn.execute("DELETE FROM lexical WHERE rowid = ?", (doc[0],))
             self.conn.execute("DELETE FROM lexical_docs WHERE rowid = ?", (doc[0],))
 
-    def _bump_vectors(self, scope: Scope, model: str, owner_kind: str) -> None:
+    def _bump_vectors(
+        self, scope: Scope, model: str, owner_kind: str, added: int | None = None
+    ) -> None:
+        """A new version of the scope's vectors of ``model`` and ``owner_kind``, with their
+        count: ``added`` to the count kept (one put: counting a 100k scope cost 6.6 ms an
+        observe), or counted again (None: a delete, a bulk put, or no row yet)."""
+        if added is not None:
+            cur = self.conn.execute(
+                "UPDATE vector_versions SET version = version + 1, count = count + ? "
+                "WHERE scope_key = ? AND model = ? AND owner_kind = ?",
+                (added, scope_token(scope), model, owner_kind),
+            )
+            if cur.rowcount:
+                return
         self.conn.execute(
             "INSERT INTO vector_versions (scope_key, model, owner_kind, version, count) "
             "VALUES (?, ?, ?, 1, (SELECT count(*) FROM embeddings WHERE "
@@ -410,12 +423,16 @@ class Writer(SelfWrites):
         self, scope: Scope, owner_kind: str, owner_id: str, model: str, vector: Vector
     ) -> None:
         data = np.ascontiguousarray(vector, dtype=np.float32)
+        replaced = self.conn.execute(
+            "SELECT 1 FROM embeddings WHERE owner_kind = ? AND owner_id = ? AND model = ?",
+            (owner_kind, owner_id, model),
+        ).fetchone()
         self.conn.execute(
             "INSERT OR REPLACE INTO embeddings (owner_kind, owner_id, model, dim, user_id, "
             "agent_id, world_id, vector) VALUES (?,?,?,?,?,?,?,?)",
             (owner_kind, owner_id, model, int(data.shape[0]), *scope_params(scope), data.tobytes()),
         )
-        self._bump_vectors(scope, model, owner_kind)
+        self._bump_vectors(scope, model, owner_kind, added=0 if replaced else 1)
 
     def put_embeddings(
         self, scope: Scope, owner_kind: str, model: str, owner_ids: Sequence[str], matrix: Vector
