@@ -142,10 +142,13 @@ class Ranker:
         recent = {event.id: (i + 1) / n for i, event in enumerate(working_set)}
         kinds.update(dict.fromkeys(recent, "event"))
         # the turns found so far (lexical, working set) are read while the query is embedded
-        # (on a worker thread with ``parallel_embed``): they do not depend on its vector
+        # (on a worker thread with ``parallel_embed``): they do not depend on its vector; the
+        # working set's turns were read with it
         early = [c for c, kind in kinds.items() if kind == "event"]
         early_orbs = self._soon(self.store.memories_for_events, early)
-        early_events = {e.id: e for e in self.store.get_events(early)}
+        early_events = {event.id: event for event in working_set}
+        unread = [c for c in early if c not in early_events]
+        early_events.update((e.id, e) for e in self.store.get_events(unread))
         if query_vector is None:
             query_vector = self.embedder.embed_query(query)
         elif callable(query_vector):  # still being embedded: wait only now, after those reads
