@@ -29,6 +29,7 @@ from soulmem.model import Event, Fact, ForgettingEntry, Scope, Tier
 from soulmem.observe import ObserveResult, observe_turn
 from soulmem.perceive.analyze import FactExtractor
 from soulmem.perceive.facts.llm import LLMFactExtractor
+from soulmem.recall.adaptor import QueryAdaptor, adaptor_for
 from soulmem.recall.assemble import fact_items, mark_past
 from soulmem.recall.continuity import with_continuity
 from soulmem.recall.items import Context, RecallItem
@@ -241,6 +242,26 @@ class Memory:
         clear_word_cache()
         return deleted
 
+    @property
+    def adaptor(self) -> QueryAdaptor | None:
+        """The embedding model's learned query weighting for ranking (``recall/adaptor.py``),
+        or None when the model has none."""
+        return adaptor_for(self.embedder.name)
+
+    def ranker(self, *, candidates: int | None = None, adaptor: bool = True) -> Ranker:
+        """The ranker recall uses: ``candidates`` of each kind (default: the config's);
+        ``adaptor=False`` leaves the model's adaptor out (what ``soulmem bench adaptor``
+        trains on)."""
+        cfg = self.config.recall
+        return Ranker(
+            self.store,
+            self.embedder,
+            cfg if candidates is None else replace(cfg, candidates=candidates),
+            reply_chars=self.config.memory_reply_chars,
+            reads=self.read_pool(),
+            adaptor=self.adaptor if adaptor else None,
+        )
+
     def read_pool(self) -> Executor | None:
         """Worker threads for recall's independent reads (``RecallConfig.parallel_reads``),
         or None to read one after the other."""
@@ -368,13 +389,7 @@ class ScopedMemory:
         about = character.context_items(engine.store, self.scope, engine.clock.now(), current)
         memories: list[RecallItem] = []
         if pending is not None:
-            ranker = Ranker(
-                engine.store,
-                engine.embedder,
-                replace(cfg, candidates=max(cfg.candidates, limit)),
-                reply_chars=engine.config.memory_reply_chars,
-                reads=engine.read_pool(),
-            )
+            ranker = engine.ranker(candidates=max(cfg.candidates, limit))
             memories = ranker.rank(self.scope, text, working, pending.result)
         before, after = fact_items(
             engine.store,

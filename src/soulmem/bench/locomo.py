@@ -29,6 +29,7 @@ __all__ = [
     "all_at_k",
     "clean_evidence",
     "load_conversations",
+    "observe_conversation",
     "parse_session_datetime",
     "ranked_turns",
     "recall_at_k",
@@ -256,6 +257,28 @@ def _metrics(rows: Sequence[Mapping[str, float]]) -> dict[str, float | None]:
     return {key: mean_percent([r[key] for r in rows]) for key in keys}
 
 
+def observe_conversation(
+    scope: Any, conv: Conversation, took: list[float] | None = None
+) -> dict[str, str]:
+    """Observe ``conv``'s turns in order into ``scope`` (a ``soulmem`` scope handle), each
+    with its speaker, date, session and image caption; returns event id -> dialog id.
+    ``took`` collects each observe's seconds."""
+    event_to_dia: dict[str, str] = {}
+    for turn in conv.turns:
+        kwargs: dict[str, Any] = {"user": turn.text, "user_name": turn.speaker}
+        kwargs |= {"at": turn.at, "session_id": f"session_{turn.session}"}
+        if turn.caption:
+            kwargs["images"] = [turn.caption]
+        t0 = time.perf_counter()
+        result = scope.observe(**kwargs)
+        if took is not None:
+            took.append(time.perf_counter() - t0)
+        event = getattr(result, "event", None)
+        if event is not None:
+            event_to_dia[str(event.id)] = turn.dia_id
+    return event_to_dia
+
+
 def run_locomo(
     data_path: str | Path,
     *,
@@ -297,18 +320,7 @@ def run_locomo(
         mem = factory()
         try:
             scope = mem.scope(user_id="locomo", agent_id=conv.sample_id)
-            event_to_dia: dict[str, str] = {}
-            for turn in conv.turns:
-                kwargs: dict[str, Any] = {"user": turn.text, "user_name": turn.speaker}
-                kwargs |= {"at": turn.at, "session_id": f"session_{turn.session}"}
-                if turn.caption:
-                    kwargs["images"] = [turn.caption]
-                t0 = time.perf_counter()
-                result = scope.observe(**kwargs)
-                observe_s.append(time.perf_counter() - t0)
-                event = getattr(result, "event", None)
-                if event is not None:
-                    event_to_dia[str(event.id)] = turn.dia_id
+            event_to_dia = observe_conversation(scope, conv, observe_s)
             n_turns += len(conv.turns)
 
             valid = conv.dia_ids

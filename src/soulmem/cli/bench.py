@@ -76,6 +76,47 @@ def locomo(
     print(text)
 
 
+@bench_app.command("adaptor")
+def adaptor(
+    data: Annotated[Path, typer.Option(help="LoCoMo JSON file.")] = DEFAULT_LOCOMO,
+    as_json: Annotated[bool, typer.Option("--json", help="Print only the JSON result.")] = False,
+    embedder: Annotated[str, typer.Option(help="e5 (default) or use.")] = "e5",
+    conversations: Annotated[int | None, typer.Option(help="Only the first N.")] = None,
+    steps: Annotated[int, typer.Option(min=1, help="Adam steps per fit.")] = 1000,
+    write: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write the weights trained on every conversation here (a file, or a folder "
+            "such as src/soulmem/data for the packaged adaptor).",
+        ),
+    ] = None,
+) -> None:
+    """Train the query adaptor on LoCoMo; report R@10 leaving each conversation out."""
+    from soulmem.bench.adaptor import Hyper, run_adaptor
+    from soulmem.embed import embedder_by_name
+    from soulmem.engine import Memory
+
+    if not data.exists():
+        raise typer.BadParameter(f"{data} not found (LoCoMo lives in ../shared/datasets)")
+    model = embedder_by_name(embedder)
+    console = Console(stderr=True)
+
+    def progress(message: str) -> None:
+        if not as_json:
+            console.print(message)
+
+    result = run_adaptor(
+        data,
+        lambda: Memory.open(":memory:", embedder=model),
+        model.name,
+        hyper=Hyper(steps=steps),
+        conversations=conversations,
+        out=write,
+        progress=progress,
+    )
+    print(json.dumps(result, ensure_ascii=False))
+
+
 DEFAULT_SYNK = Path("../shared/datasets/synk")
 
 

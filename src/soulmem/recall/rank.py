@@ -18,11 +18,12 @@ match    -= session_weight * (how far its session's best match falls behind the 
 relevance = minmax(match)
 final     = w_similarity * relevance + w_importance * importance + w_strength * strength
             + recency_weight * recency - question_weight * [every side of the turn ends asking]
+            + adaptor_weight * (query * w) . vector    (the model's learned adaptor, if any)
 
 Candidates are the lexical top-N, the dense top-N of each kind, the reply neighbours of
 the best ``neighbour_candidates`` turns and the working set (the scope's last turns), which
 is always considered; context keys re-score candidates, they add none. Every component is
-kept in ``why`` (``dense`` with the keys mixed in).
+kept in ``why`` (``dense`` with the keys mixed in, ``adapted`` the adaptor's score).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from soulmem.config import RecallConfig
 from soulmem.embed.base import Embedder, Vector
 from soulmem.model import Event, Memory, Scope, format_date
 from soulmem.perceive.informative import ends_asking, is_bare_question
+from soulmem.recall.adaptor import QueryAdaptor
 from soulmem.recall.items import RecallItem
 from soulmem.recall.speakers import named_speakers, speakers_of
 from soulmem.recall.tokenize import tokenize
@@ -117,6 +119,8 @@ class Ranker:
     reply_chars: int | None = None
     #: threads for independent reads (None: one after the other, on the calling thread)
     reads: Executor | None = None
+    #: the embedding model's learned query weighting (``recall/adaptor.py``), if it has one
+    adaptor: QueryAdaptor | None = None
 
     def _soon(self, read: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> Callable[[], T]:
         """``read(*args)`` started on ``reads`` (or run now); call the result to get it."""
@@ -180,6 +184,7 @@ class Ranker:
             [c for c in event_ids if c in dense and c not in asked] if cfg.pair_weight > 0 else []
         )
         keys_then = self._keys_soon(scope, query_vector, keyed)
+        adapted_soon = self._soon(self._adapted, scope, query_vector, event_ids, memory_ids)
         rest = [c for c in event_ids if c not in early_events]
         orbs_soon = self._soon(self.store.memories_for_events, rest)
         memories_soon = self._soon(self.store.get_memories, memory_ids)
@@ -194,6 +199,7 @@ class Ranker:
         relevance = minmax(fused)
         orbs_of = {**early_orbs(), **orbs_soon()}
         memories = {m.id: m for m in memories_soon()}
+        adapted = adapted_soon()
         items: list[RecallItem] = []
         for cid in candidates:
             if kinds[cid] == "event":
@@ -225,6 +231,7 @@ class Ranker:
                 + cfg.w_strength * strength
                 + cfg.recency_weight * recency
                 - cfg.question_weight * asks
+                + cfg.adaptor_weight * adapted.get(cid, 0.0)
             )
             why = {
                 "lexical": round(lexical_norm.get(cid, 0.0), 4),
@@ -238,6 +245,8 @@ class Ranker:
                 why["speaker"] = float(bool(speakers_of(events[cid]) & named))
             if asks:
                 why["asks"] = 1.0
+            if cid in adapted:
+                why["adapted"] = round(adapted[cid], 4)
             items.append(
                 RecallItem(
                     kind=kind,
@@ -252,6 +261,22 @@ class Ranker:
             )
         items.sort(key=lambda item: (-item.score, item.id))
         return items
+
+    def _adapted(
+        self, scope: Scope, query_vector: Vector, event_ids: list[str], memory_ids: list[str]
+    ) -> dict[str, float]:
+        """Each candidate's adapted score, ``(query * w) . vector`` (none without an adaptor)."""
+        if self.adaptor is None or self.config.adaptor_weight <= 0:
+            return {}
+        weighted = self.adaptor.apply(query_vector)
+        out: dict[str, float] = {}
+        for kind, ids in (("event", event_ids), ("memory", memory_ids)):
+            if ids:
+                for hit in self.store.dense_search(
+                    scope, self.embedder.name, kind, weighted, 0, include_ids=ids
+                ):
+                    out[hit.owner_id] = hit.similarity
+        return out
 
     def _keys_soon(
         self, scope: Scope, query_vector: Vector, event_ids: list[str]
