@@ -67,11 +67,16 @@ class Question:
 
 
 def _question(
-    mem: Any, scope: Any, question: str, gold: frozenset[str], e2d: dict[str, str]
+    engine: Any, scope: Any, question: str, gold: frozenset[str], e2d: dict[str, str]
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[tuple[str, ...], ...]]:
-    engine = mem
+    """``question`` ranked as recall ranks it, without the adaptor (``engine``: an opened
+    ``soulmem.Memory``)."""
     cfg = engine.config.recall
-    working = engine.store.recent_events(scope, cfg.working_set_turns)
+    working = (
+        engine.store.recent_events(scope, cfg.working_set_turns)
+        if cfg.include_working_set and cfg.working_set_turns
+        else []
+    )
     query = engine.query_cache.get(engine.embedder, question)
     items = engine.ranker(adaptor=False).rank(scope, question, working, query)
     vectors: dict[str, np.ndarray] = {}
