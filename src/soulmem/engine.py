@@ -248,6 +248,14 @@ class Memory:
         or None when the model has none."""
         return adaptor_for(self.embedder.name)
 
+    def working_set(self, scope: Scope) -> list[Event]:
+        """The scope's last turns, which recall always considers (none when the config
+        leaves the working set out)."""
+        cfg = self.config.recall
+        if not (cfg.include_working_set and cfg.working_set_turns):
+            return []
+        return self.store.recent_events(scope, cfg.working_set_turns)
+
     def ranker(self, *, candidates: int | None = None, adaptor: bool = True) -> Ranker:
         """The ranker recall uses: ``candidates`` of each kind (default: the config's);
         ``adaptor=False`` leaves the model's adaptor out (what ``soulmem bench adaptor``
@@ -378,11 +386,7 @@ class ScopedMemory:
         # with parallel_embed the query is embedded on a worker thread while the store is read
         # (facts, working set, lexical search); the vector is waited for only where needed
         pending = engine.query_vector_soon(text) if text.strip() else None
-        working = (
-            engine.store.recent_events(self.scope, cfg.working_set_turns)
-            if cfg.include_working_set and cfg.working_set_turns
-            else []
-        )
+        working = engine.working_set(self.scope)
         current = engine.store.current_facts(self.scope)
         superseded = engine.store.superseded_facts(self.scope)
         endless = engine.store.mode(self.scope) == "endless"

@@ -71,12 +71,7 @@ def _question(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[tuple[str, ...], ...]]:
     """``question`` ranked as recall ranks it, without the adaptor (``engine``: an opened
     ``soulmem.Memory``)."""
-    cfg = engine.config.recall
-    working = (
-        engine.store.recent_events(scope, cfg.working_set_turns)
-        if cfg.include_working_set and cfg.working_set_turns
-        else []
-    )
+    working = engine.working_set(scope)
     query = engine.query_cache.get(engine.embedder, question)
     items = engine.ranker(adaptor=False).rank(scope, question, working, query)
     vectors: dict[str, np.ndarray] = {}
