@@ -245,6 +245,36 @@ def test_seed003_cadences_decay_and_prune(life: tuple[Memory, ManualClock]) -> N
     assert entry.reason == "displaced"
 
 
+def test_prune_spares_weak_memories_that_were_used(life: tuple[Memory, ManualClock]) -> None:
+    """Only weak memories nobody mentioned, referenced or asked to keep are displaced."""
+    mem, _ = life
+    kinds = {
+        "unused": {},
+        "mentioned": {"mention_count": 1},
+        "referenced": {"reference_count": 1},
+        "kept": {"remember": True},
+    }
+    weak = {
+        name: edit(
+            mem,
+            observe(mem, f"a weak {name} note about lamps {i}"),
+            strength=0.12,
+            intensity=0.0,
+            importance=0.0,
+            **change,
+        )
+        for i, (name, change) in enumerate(kinds.items())
+    }
+    for i in range(25):
+        observe(mem, f"other talk number {i} about rivers {i * 3}")
+    assert {name: status(mem, orb.id)[0] for name, orb in weak.items()} == {
+        "unused": "queued",
+        "mentioned": "active",
+        "referenced": "active",
+        "kept": "active",
+    }
+
+
 def test_maintenance_is_idempotent(life: tuple[Memory, ManualClock], tmp_path: Path) -> None:
     mem, clock = life
     luna = mem.scope("u1", "luna")

@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -287,6 +288,33 @@ def test_statistics_rebuilt_from_postings_equal_the_maintained_ones(
         assert kept[0] and kept[1]
         lexical.rebuild_statistics(Connection(conn))
         assert (conn.execute(query).fetchall(), conn.execute(df_query).fetchall()) == kept
+
+
+def test_memories_in_filters_weak_unreferenced_memories_in_the_store(
+    both: tuple[Memory, Memory],
+) -> None:
+    """The prune's filter (strength below a bound, never mentioned, referenced or marked to
+    remember) selects the same memories on both stores."""
+    picked: list[list[str]] = []
+    for mem in both:
+        scope = Scope("u1", "luna")
+        orbs = mem.store.memories_in(scope)
+        changes: list[dict[str, object]] = [
+            {"strength": 0.05},
+            {"strength": 0.05, "mention_count": 1},
+            {"strength": 0.05, "reference_count": 2},
+            {"strength": 0.05, "remember": True},
+            {"strength": 0.2},
+            {"strength": 0.1},
+        ]
+        with mem.store.transaction() as tx:
+            for orb, change in zip(orbs, changes, strict=False):
+                tx.save_memory(replace(orb, **change))  # type: ignore[arg-type]
+        weak = mem.store.memories_in(scope, weaker_than=0.15, unreferenced=True)
+        assert [m.id for m in weak] == [orbs[0].id, orbs[5].id]
+        assert len(mem.store.memories_in(scope, weaker_than=0.15)) == 5
+        picked.append([m.content for m in weak])
+    assert picked[0] == picked[1]
 
 
 def test_bench_scale_loads_in_bulk_and_reports(pg_url: str, tmp_path: Path) -> None:

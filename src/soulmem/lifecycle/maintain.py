@@ -197,15 +197,10 @@ class _Worker(DailyDuties):
 
     def _prune(self) -> None:
         decay = self.cfg.decay
-        live = [m for m in self.store.memories_in(self.scope, (Tier.M30,)) if m.tier != Tier.M0]
-        weak = [
-            m
-            for m in live
-            if m.strength < decay.prune_below_strength
-            and m.mention_count == 0
-            and m.reference_count == 0
-            and not m.remember
-        ]
+        # filtered in SQL: at 100k memories loading the whole tier took seconds a run
+        weak = self.store.memories_in(
+            self.scope, (Tier.M30,), weaker_than=decay.prune_below_strength, unreferenced=True
+        )
         if decay.cap_per_scope is not None:
             active = [m for m in self.store.memories_in(self.scope, LIVE) if m.tier != Tier.M0]
             excess = len(active) - len(weak) - decay.cap_per_scope

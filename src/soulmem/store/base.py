@@ -340,9 +340,14 @@ class Store(Protocol):
         newest: int | None = None,
         memory_type: str | None = None,
         min_mentions: int | None = None,
+        weaker_than: float | None = None,
+        unreferenced: bool = False,
     ) -> list[Memory]:
         """Memories of the scope, oldest first (only the ``newest`` N when given; only those
-        mentioned at least ``min_mentions`` times when given)."""
+        mentioned at least ``min_mentions`` times when given; only those of strength below
+        ``weaker_than`` when given; with ``unreferenced``, only those never mentioned, never
+        referenced and not marked to remember). The filters run in the store: only the
+        matching rows are loaded."""
         ...
 
     def tier_counts(self, scope: Scope | None = None) -> dict[str, int]: ...

@@ -87,6 +87,8 @@ class LifecycleReads:
         newest: int | None = None,
         memory_type: str | None = None,
         min_mentions: int | None = None,
+        weaker_than: float | None = None,
+        unreferenced: bool = False,
     ) -> list[Memory]:
         query = f"SELECT id FROM memories WHERE {SCOPE_WHERE} AND status = ?"
         params: list[object] = [*scope_params(scope), status]
@@ -99,6 +101,11 @@ class LifecycleReads:
         if min_mentions is not None:
             query += " AND mention_count >= ?"
             params.append(min_mentions)
+        if weaker_than is not None:
+            query += " AND strength < ?"
+            params.append(weaker_than)
+        if unreferenced:
+            query += " AND mention_count = 0 AND reference_count = 0 AND remember = 0"
         query += " ORDER BY rowid DESC"
         if newest is not None:
             query += " LIMIT ?"
