@@ -175,6 +175,8 @@ def test_run_latency_reports_each_size(tmp_path: Path) -> None:
         assert row["memories"] >= int(size)
         for key in ("recall_ms", "observe_ms", "recall_idle_ms", "recall_warm_ms"):
             assert 0 < row[key]["p50"] <= row[key]["p95"]
+        for key in ("recall_ms", "observe_ms"):
+            assert row[key]["p95"] <= row[key]["max"]
         assert set(row["recall_ms_by_language"]) == set(LANGUAGES)
         assert set(row["stages_ms"]) == {"embed_query", "lexical", "dense"}
         assert row["rss_mb"] > 10

@@ -15,13 +15,26 @@ __all__ = ["bench_app"]
 bench_app = typer.Typer(help="Benchmarks (print JSON).", no_args_is_help=True)
 DEFAULT_LOCOMO = Path("../shared/datasets/locomo/locomo_dev.json")
 
+# the options several benchmarks share
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print only the JSON result.")]
+EmbedderName = Annotated[str, typer.Option(help="e5 (default) or use.")]
+LocomoFile = Annotated[Path, typer.Option(help="LoCoMo JSON file.")]
+FirstN = Annotated[int | None, typer.Option(help="Only the first N.")]
+
+
+def locomo_file(data: Path) -> Path:
+    """``data`` if it exists, else a usage error that says where LoCoMo lives."""
+    if not data.exists():
+        raise typer.BadParameter(f"{data} not found (LoCoMo lives in ../shared/datasets)")
+    return data
+
 
 @bench_app.command("locomo")
 def locomo(
-    data: Annotated[Path, typer.Option(help="LoCoMo JSON file.")] = DEFAULT_LOCOMO,
-    as_json: Annotated[bool, typer.Option("--json", help="Print only the JSON result.")] = False,
-    embedder: Annotated[str, typer.Option(help="e5 (default) or use.")] = "e5",
-    conversations: Annotated[int | None, typer.Option(help="Only the first N.")] = None,
+    data: LocomoFile = DEFAULT_LOCOMO,
+    as_json: JsonFlag = False,
+    embedder: EmbedderName = "e5",
+    conversations: FirstN = None,
     out: Annotated[Path | None, typer.Option(help="Also write the JSON here.")] = None,
     db: Annotated[
         str | None,
@@ -40,8 +53,7 @@ def locomo(
     from soulmem.engine import Memory
     from soulmem.store import POSTGRES_SCHEMES
 
-    if not data.exists():
-        raise typer.BadParameter(f"{data} not found (LoCoMo lives in ../shared/datasets)")
+    locomo_file(data)
     if db is not None and db != "postgres" and not db.startswith(POSTGRES_SCHEMES):
         raise typer.BadParameter("--db must be 'postgres' or a postgresql:// URL")
     model = embedder_by_name(embedder)
@@ -78,10 +90,10 @@ def locomo(
 
 @bench_app.command("adaptor")
 def adaptor(
-    data: Annotated[Path, typer.Option(help="LoCoMo JSON file.")] = DEFAULT_LOCOMO,
-    as_json: Annotated[bool, typer.Option("--json", help="Print only the JSON result.")] = False,
-    embedder: Annotated[str, typer.Option(help="e5 (default) or use.")] = "e5",
-    conversations: Annotated[int | None, typer.Option(help="Only the first N.")] = None,
+    data: LocomoFile = DEFAULT_LOCOMO,
+    as_json: JsonFlag = False,
+    embedder: EmbedderName = "e5",
+    conversations: FirstN = None,
     steps: Annotated[int, typer.Option(min=1, help="Adam steps per fit.")] = 1000,
     write: Annotated[
         Path | None,
@@ -96,8 +108,7 @@ def adaptor(
     from soulmem.embed import embedder_by_name
     from soulmem.engine import Memory
 
-    if not data.exists():
-        raise typer.BadParameter(f"{data} not found (LoCoMo lives in ../shared/datasets)")
+    locomo_file(data)
     model = embedder_by_name(embedder)
     console = Console(stderr=True)
 
@@ -125,8 +136,8 @@ def synk(
     data: Annotated[
         list[Path] | None, typer.Argument(help="Scenario files (default: all in ../shared).")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print only the JSON result.")] = False,
-    embedder: Annotated[str, typer.Option(help="e5 (default) or use.")] = "e5",
+    as_json: JsonFlag = False,
+    embedder: EmbedderName = "e5",
     details: Annotated[bool, typer.Option(help="Include misses and identity facts.")] = False,
 ) -> None:
     """SYNK 100-turn scenarios: probe hits, stale values, identity accuracy, context size."""
@@ -156,7 +167,7 @@ def emotions(
     data: Annotated[Path, typer.Option(help="Folder of labelled {ko,ja,en}.jsonl.")] = (
         DEFAULT_EMOTIONS
     ),
-    as_json: Annotated[bool, typer.Option("--json", help="Print only the JSON result.")] = False,
+    as_json: JsonFlag = False,
     prototypes: Annotated[
         str | None, typer.Option(help="Also compare with prototype sentences in this embedder.")
     ] = None,
@@ -174,7 +185,7 @@ def emotions(
 
 @bench_app.command("reliability")
 def reliability(
-    as_json: Annotated[bool, typer.Option("--json", help="Print only the JSON result.")] = False,
+    as_json: JsonFlag = False,
     db: Annotated[
         str | None,
         typer.Option(
@@ -238,8 +249,8 @@ def scale(
     per_scope: Annotated[int, typer.Option(help="Memories per scope (user).")] = 1000,
     queries: Annotated[int, typer.Option(help="Timed recalls.")] = 200,
     observes: Annotated[int, typer.Option(help="Timed observes.")] = 100,
-    as_json: Annotated[bool, typer.Option("--json", help="Print only the JSON result.")] = False,
-    embedder: Annotated[str, typer.Option(help="e5 (default) or use.")] = "e5",
+    as_json: JsonFlag = False,
+    embedder: EmbedderName = "e5",
     reuse: Annotated[
         bool,
         typer.Option(
@@ -356,8 +367,8 @@ def latency(
     memories: Annotated[
         str, typer.Option(help="Comma-separated store sizes, ascending.")
     ] = "10000,100000",
-    as_json: Annotated[bool, typer.Option("--json", help="Print only the JSON result.")] = False,
-    embedder: Annotated[str, typer.Option(help="e5 (default) or use.")] = "e5",
+    as_json: JsonFlag = False,
+    embedder: EmbedderName = "e5",
     operations: Annotated[int, typer.Option(help="observe+recall pairs per size.")] = 100,
     seed: Annotated[int, typer.Option(help="Synthetic data seed.")] = 0,
 ) -> None:
@@ -388,10 +399,10 @@ def latency(
 
 @bench_app.command("vs-mem0")
 def vs_mem0(
-    data: Annotated[Path, typer.Option(help="LoCoMo JSON file.")] = DEFAULT_LOCOMO,
-    as_json: Annotated[bool, typer.Option("--json", help="Print only the JSON result.")] = False,
+    data: LocomoFile = DEFAULT_LOCOMO,
+    as_json: JsonFlag = False,
     embedder: Annotated[str, typer.Option(help="e5 (default) or use, for both systems.")] = "e5",
-    conversations: Annotated[int | None, typer.Option(help="Only the first N.")] = None,
+    conversations: FirstN = None,
     questions: Annotated[
         int | None, typer.Option(help="At most N questions per conversation.")
     ] = None,
@@ -405,8 +416,7 @@ def vs_mem0(
     from soulmem.bench.vs_mem0 import run_vs_mem0
     from soulmem.embed import embedder_by_name
 
-    if not data.exists():
-        raise typer.BadParameter(f"{data} not found (LoCoMo lives in ../shared/datasets)")
+    locomo_file(data)
     if mem0_embed not in ("inprocess", "http"):
         raise typer.BadParameter("--mem0-embed must be inprocess or http")
     console = Console(stderr=True)
