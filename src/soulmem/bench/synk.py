@@ -8,19 +8,25 @@ holds a ``stale_any`` string, none of the ``answer_any`` strings, and not the pa
 (superseded values are shown only on lines marked ``(past)``).
 ``identity_accuracy``: the share of the scenario's identity facts for which, after the last
 turn, the scope holds a current identity fact whose value contains an ``answer_any`` string.
+
+``questions`` asks the probes in other words, for example in another language than the chat
+(``tests/data/synk_english_questions.json``: English questions to the Korean and Japanese
+chats): scenario id -> one question per probe, in the probes' order; the answers stay the
+probes' own.
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from soulmem.bench.stats import percentile
 from soulmem.clock import ManualClock
+from soulmem.errors import InvalidInput
 from soulmem.model import FactCategory
 from soulmem.recall.assemble import PAST_MARKER
 from soulmem.recall.tokenize import count_tokens
@@ -52,12 +58,27 @@ def score_context(text: str, answers: Sequence[str], stale: Sequence[str]) -> tu
     return hit, stale_hit
 
 
-def _scenario(path: Path, factory: Callable[[ManualClock], Any], details: bool) -> dict[str, Any]:
+def _scenario(
+    path: Path,
+    factory: Callable[[ManualClock], Any],
+    details: bool,
+    questions: Mapping[str, Sequence[str]],
+) -> dict[str, Any]:
     data = json.loads(path.read_text(encoding="utf-8"))
+    probes = [dict(probe) for probe in data["probes"]]
+    asked = questions.get(data["id"])
+    if asked is not None:
+        if len(asked) != len(probes) or not all(isinstance(q, str) and q for q in asked):
+            raise InvalidInput(
+                f"{data['id']}: {len(probes)} questions expected (one per probe, in order), "
+                f"got {len(asked)}"
+            )
+        for probe, question in zip(probes, asked, strict=True):
+            probe["question"] = question
     clock = ManualClock(START)
     mem = factory(clock)
     probes_by_turn: dict[int, list[dict[str, Any]]] = {}
-    for probe in data["probes"]:
+    for probe in probes:
         probes_by_turn.setdefault(int(probe["at"]), []).append(probe)
     hits = stale = 0
     tokens: list[float] = []
@@ -120,10 +141,12 @@ def run_synk(
     *,
     memory_factory: Callable[[ManualClock], Any],
     details: bool = False,
+    questions: Mapping[str, Sequence[str]] | None = None,
 ) -> dict[str, Any]:
-    """Score every scenario file; ``memory_factory(clock)`` opens a fresh soulmem.Memory."""
+    """Score every scenario file; ``memory_factory(clock)`` opens a fresh soulmem.Memory.
+    ``questions``: scenario id -> the probes asked in these words instead (one per probe)."""
     started = time.perf_counter()
-    scenarios = [_scenario(Path(p), memory_factory, details) for p in paths]
+    scenarios = [_scenario(Path(p), memory_factory, details, questions or {}) for p in paths]
     return {
         "scenarios": scenarios,
         "total": {

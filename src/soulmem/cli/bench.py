@@ -139,6 +139,14 @@ def synk(
     as_json: JsonFlag = False,
     embedder: EmbedderName = "e5",
     details: Annotated[bool, typer.Option(help="Include misses and identity facts.")] = False,
+    questions: Annotated[
+        Path | None,
+        typer.Option(
+            help="Ask the probes in these words: a JSON object, scenario id -> one question "
+            "per probe (e.g. tests/data/synk_english_questions.json, English questions to "
+            "the Korean and Japanese chats).",
+        ),
+    ] = None,
 ) -> None:
     """SYNK 100-turn scenarios: probe hits, stale values, identity accuracy, context size."""
     from soulmem.bench.synk import run_synk
@@ -149,11 +157,21 @@ def synk(
     missing = [str(p) for p in paths if not p.exists()]
     if not paths or missing:
         raise typer.BadParameter(f"scenario files not found: {missing or DEFAULT_SYNK}")
+    asked: dict[str, list[str]] = {}
+    if questions is not None:
+        try:
+            raw = json.loads(questions.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise typer.BadParameter(f"--questions: {exc}") from exc
+        if not isinstance(raw, dict):
+            raise typer.BadParameter("--questions must hold a JSON object")
+        asked = {k: v for k, v in raw.items() if isinstance(v, list)}
     model = embedder_by_name(embedder)
     result = run_synk(
         paths,
         memory_factory=lambda clock: Memory.open(":memory:", embedder=model, clock=clock),
         details=details,
+        questions=asked,
     )
     result["embedder"] = model.name
     print(json.dumps(result, ensure_ascii=False, indent=None if as_json else 2))
