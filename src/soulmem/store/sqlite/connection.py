@@ -170,12 +170,15 @@ class Connections:
                     conn.execute("ROLLBACK")
                 raise
 
-    def checkpoint(self) -> None:
-        """Copy the WAL into the database file and truncate it (no-op for :memory:)."""
+    def checkpoint(self) -> bool:
+        """Copy the WAL into the database file and truncate it; whether it got all of it (a
+        reader of an older snapshot, in this process or another, holds frames back past the
+        busy timeout). Always true for :memory:."""
         if self.in_memory:
-            return
+            return True
         with self._lock:
-            self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            row = self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        return row is None or int(row[0]) == 0
 
     def _check_open(self) -> None:
         if self._closed:

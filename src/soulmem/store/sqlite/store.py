@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import logging
 import sqlite3
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
@@ -42,6 +44,8 @@ from soulmem.store.sqlite.vectors import VectorCache
 from soulmem.store.sqlite.writer import Writer, scope_token
 
 __all__ = ["SQLiteStore", "scope_token"]
+
+log = logging.getLogger(__name__)
 
 #: an event row ``{t}`` that has something to index (said text or an image description)
 _HAS_TEXT = "({t}.user_text IS NOT NULL OR {t}.assistant_text IS NOT NULL OR {t}.images != '[]')"
@@ -88,7 +92,18 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         WAL, so removed text leaves the database files (secure_delete zeroes freed pages)."""
         with self._begin() as conn:
             conn.execute("INSERT INTO lexical (lexical) VALUES ('optimize')")
-        self._db.checkpoint()
+        # a reader of an older snapshot keeps the frames that still hold the removed text in
+        # the WAL: try again a few times rather than leave them there until the next write
+        for wait in (0.1, 0.3, 1.0):
+            if self._db.checkpoint():
+                return
+            time.sleep(wait)
+        if not self._db.checkpoint():
+            log.warning(
+                "the WAL of %s could not be truncated after a purge: a reader still holds an "
+                "older snapshot (removed text stays in the WAL until the next checkpoint)",
+                self._db.path,
+            )
 
     def check_integrity(self) -> list[str]:
         """What is wrong with the database file: SQLite's integrity and foreign-key checks and
