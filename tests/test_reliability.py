@@ -92,7 +92,7 @@ def test_erase_waits_out_a_reader_of_an_older_snapshot(tmp_path: Path) -> None:
     db = tmp_path / "snap.db"
     with Memory.open(db, embedder=FakeEmbedder()) as mem:
         store: Any = mem.store
-        store._db.busy_timeout_ms = 50
+        store._db.busy_timeout_ms = 50  # the first checkpoint gives up after 50 ms
         store._db._writer.execute("PRAGMA busy_timeout = 50")
         mem.scope("gone", "luna").observe(user="my code word is qqsnapmarker")
         mem.scope("kept", "luna").observe(user="nothing to hide here")
@@ -108,6 +108,31 @@ def test_erase_waits_out_a_reader_of_an_older_snapshot(tmp_path: Path) -> None:
             timer.join()
             reader.close()
         assert marker_hits(str(db), "qqsnapmarker") == {}
+
+
+def test_a_reader_that_never_lets_go_gets_a_warning_not_a_hang(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    import sqlite3
+    import time
+
+    db = tmp_path / "held.db"
+    with Memory.open(db, embedder=FakeEmbedder()) as mem:
+        store: Any = mem.store
+        store._db.busy_timeout_ms = 50
+        store._db._writer.execute("PRAGMA busy_timeout = 50")
+        mem.scope("gone", "luna").observe(user="held text qqheldmarker")
+        reader = sqlite3.connect(db)
+        reader.execute("BEGIN")
+        reader.execute("SELECT count(*) FROM events").fetchone()
+        try:
+            started = time.monotonic()
+            assert mem.erase_user("gone") > 0
+            assert time.monotonic() - started < 10
+        finally:
+            reader.close()
+        assert "could not be truncated" in caplog.text
+    assert marker_hits(str(db), "qqheldmarker") == {}  # gone at the next checkpoint (close)
 
 
 def test_fingerprint_changes_with_any_write(shared_location: str) -> None:

@@ -170,14 +170,20 @@ class Connections:
                     conn.execute("ROLLBACK")
                 raise
 
-    def checkpoint(self) -> bool:
+    def checkpoint(self, *, wait: bool = True) -> bool:
         """Copy the WAL into the database file and truncate it; whether it got all of it (a
         reader of an older snapshot, in this process or another, holds frames back past the
-        busy timeout). Always true for :memory:."""
+        busy timeout; ``wait=False``: no waiting for it at all). Always true for :memory:."""
         if self.in_memory:
             return True
         with self._lock:
-            row = self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            if not wait:
+                self._writer.execute("PRAGMA busy_timeout = 0")
+            try:
+                row = self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            finally:
+                if not wait:
+                    self._writer.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
         return row is None or int(row[0]) == 0
 
     def _check_open(self) -> None:
