@@ -22,6 +22,17 @@ LocomoFile = Annotated[Path, typer.Option(help="LoCoMo JSON file.")]
 FirstN = Annotated[int | None, typer.Option(help="Only the first N.")]
 
 
+def progress_printer(as_json: bool) -> Callable[[str], None]:
+    """Progress lines on stderr, none with ``--json`` (the JSON stays alone on stdout)."""
+    console = Console(stderr=True)
+
+    def say(message: str) -> None:
+        if not as_json:
+            console.print(message)
+
+    return say
+
+
 def locomo_file(data: Path) -> Path:
     """``data`` if it exists, else a usage error that says where LoCoMo lives."""
     if not data.exists():
@@ -110,11 +121,7 @@ def adaptor(
 
     locomo_file(data)
     model = embedder_by_name(embedder)
-    console = Console(stderr=True)
-
-    def progress(message: str) -> None:
-        if not as_json:
-            console.print(message)
+    progress = progress_printer(as_json)
 
     result = run_adaptor(
         data,
@@ -403,11 +410,7 @@ def latency(
         raise typer.BadParameter("--memories must list positive sizes")
     if operations < 1:
         raise typer.BadParameter("--operations must be positive")
-    console = Console(stderr=True)
-
-    def progress(message: str) -> None:
-        if not as_json:
-            console.print(message)
+    progress = progress_printer(as_json)
 
     result = run_latency(
         sizes, embedder_by_name(embedder), operations=operations, seed=seed, progress=progress
@@ -437,11 +440,7 @@ def vs_mem0(
     locomo_file(data)
     if mem0_embed not in ("inprocess", "http"):
         raise typer.BadParameter("--mem0-embed must be inprocess or http")
-    console = Console(stderr=True)
-
-    def progress(message: str) -> None:
-        if not as_json:
-            console.print(message)
+    progress = progress_printer(as_json)
 
     result = run_vs_mem0(
         data,
