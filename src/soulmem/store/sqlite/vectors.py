@@ -4,23 +4,50 @@ The cache for (scope, model, kind) is checked against ``vector_versions`` (one p
 lookup): rows appended since the last look are loaded alone (an index range seek on rowid);
 anything else (a delete, another process's rewrite) reloads the scope. Appends land in
 spare rows of a buffer that grows by half when full, so a turn observed into a 100k-vector
-scope copies one row, not the matrix.
+scope copies one row, not the matrix. Scopes of ``quantized.MIN_ROWS`` rows or more also
+keep int8 codes of their rows (``quantized.py``), appended the same way.
 """
 
 from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from soulmem.store.sql import SqlConnection
+from soulmem.store.sqlite import quantized
+from soulmem.store.sqlite.quantized import Codes
 from soulmem.store.sqlite.rows import SCOPE_WHERE
 
-__all__ = ["VectorCache"]
+__all__ = ["Rows", "VectorCache"]
 
 Matrix = npt.NDArray[np.float32]
+
+
+class Rows(NamedTuple):
+    """A scope's vectors: owner ids, their rows, owner id -> row (see ``_Entry.positions``)
+    and the rows' int8 codes (None below ``quantized.MIN_ROWS`` or without the scan)."""
+
+    ids: list[str]
+    matrix: Matrix
+    positions: dict[str, int]
+    codes: Codes | None
+
+
+@dataclass(slots=True)
+class _Codes:
+    """The growable buffers behind ``Codes`` (rows past the entry's live count are room)."""
+
+    center: Matrix
+    codes: npt.NDArray[np.int8]
+    scales: Matrix
+    max_err: float
+
+    def view(self, live: int) -> Codes:
+        return Codes(self.center, self.codes[:live], self.scales[:live], self.max_err)
 
 
 @dataclass(slots=True)
@@ -33,23 +60,47 @@ class _Entry:
     #: owner id -> row; shared by later versions of the entry, which only add to it, so a
     #: reader of an older version checks ``row < len(its ids)``
     positions: dict[str, int]
+    codes: _Codes | None = None
 
     @property
-    def matrix(self) -> Matrix:
-        return self.buffer[: len(self.ids)]
+    def rows(self) -> Rows:
+        live = len(self.ids)
+        codes = self.codes.view(live) if self.codes is not None else None
+        return Rows(self.ids, self.buffer[:live], self.positions, codes)
 
 
-def _append(entry: _Entry, new: Matrix) -> Matrix:
-    """The entry's buffer with ``new`` rows after its live rows (in place when they fit)."""
-    live = len(entry.ids)
-    if not entry.buffer.size or entry.buffer.shape[1] != new.shape[1]:
+def _placed(buffer: npt.NDArray[Any], live: int, new: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """``buffer`` with ``new`` after its ``live`` rows: in place when they fit, else a copy
+    grown by half (readers of the old buffer keep theirs)."""
+    if not buffer.size or buffer.shape[1:] != new.shape[1:]:
         return np.ascontiguousarray(new)
-    if live + len(new) > len(entry.buffer):
-        grown = np.empty((max(live + len(new), live + live // 2 + 16), new.shape[1]), np.float32)
-        grown[:live] = entry.buffer[:live]
-        entry.buffer = grown
-    entry.buffer[live : live + len(new)] = new
-    return entry.buffer
+    if live + len(new) > len(buffer):
+        size = max(live + len(new), live + live // 2 + 16)
+        grown = np.empty((size, *new.shape[1:]), buffer.dtype)
+        grown[:live] = buffer[:live]
+        buffer = grown
+    buffer[live : live + len(new)] = new
+    return buffer
+
+
+def _codes_for(entry: _Entry | None, buffer: Matrix, live: int, added: int) -> _Codes | None:
+    """The codes of ``buffer[:live]``: the entry's with the last ``added`` rows encoded
+    around its center, or all rows encoded anew (None below the size, for a dimension that is
+    not a multiple of 16, or without the scan)."""
+    if live < quantized.MIN_ROWS or buffer.shape[1] % 16 or not quantized.available():
+        return None
+    old = entry.codes if entry is not None else None
+    if old is None or not added or added == live:
+        center = buffer[:live].mean(axis=0, dtype=np.float64).astype(np.float32)
+        codes, scales, max_err = quantized.encode(buffer[:live], center)
+        return _Codes(center, codes, scales, max_err)
+    codes, scales, max_err = quantized.encode(buffer[live - added : live], old.center)
+    return _Codes(
+        old.center,
+        _placed(old.codes, live - added, codes),
+        _placed(old.scales, live - added, scales),
+        max(old.max_err, max_err),
+    )
 
 
 class VectorCache:
@@ -64,8 +115,8 @@ class VectorCache:
         scope_params: tuple[str, str, str],
         model: str,
         owner_kind: str,
-    ) -> tuple[list[str], Matrix, dict[str, int]]:
-        """(owner ids, their vectors as rows, owner id -> row); see ``_Entry.positions``."""
+    ) -> Rows:
+        """The scope's vectors of one kind for one model, from the cache when current."""
         row = conn.execute(
             "SELECT version, count FROM vector_versions "
             "WHERE scope_key = ? AND model = ? AND owner_kind = ?",
@@ -73,12 +124,12 @@ class VectorCache:
         ).fetchone()
         key = (scope_key, model, owner_kind)
         if row is None:
-            return [], np.zeros((0, 0), dtype=np.float32), {}
+            return Rows([], np.zeros((0, 0), dtype=np.float32), {}, None)
         version, count = int(row[0]), int(row[1])
         with self._lock:
             entry = self._entries.get(key)
             if entry is not None and entry.version == version:
-                return entry.ids, entry.matrix, entry.positions
+                return entry.rows
             since = entry.max_rowid if entry is not None else 0
             rows = conn.execute(
                 "SELECT rowid, owner_id, vector FROM embeddings WHERE "
@@ -87,12 +138,14 @@ class VectorCache:
             ).fetchall()
             if entry is not None and entry.count + len(rows) == count and rows:
                 new = np.vstack([np.frombuffer(r[2], dtype=np.float32) for r in rows])
-                buffer = _append(entry, new)
+                buffer = _placed(entry.buffer, len(entry.ids), new)
                 ids = entry.ids + [r[1] for r in rows]
                 positions = entry.positions
                 positions.update((r[1], len(entry.ids) + i) for i, r in enumerate(rows))
+                codes = _codes_for(entry, buffer, len(ids), len(rows))
             elif entry is not None and entry.count == count and not rows:
                 ids, buffer, positions = entry.ids, entry.buffer, entry.positions
+                codes = entry.codes
             else:
                 rows = conn.execute(
                     "SELECT rowid, owner_id, vector FROM embeddings WHERE "
@@ -106,10 +159,11 @@ class VectorCache:
                     if rows
                     else np.zeros((0, 0), dtype=np.float32)
                 )
+                codes = _codes_for(None, buffer, len(ids), len(ids))
             max_rowid = int(rows[-1][0]) if rows else (entry.max_rowid if entry else 0)
-            fresh = _Entry(version, len(ids), max_rowid, ids, buffer, positions)
+            fresh = _Entry(version, len(ids), max_rowid, ids, buffer, positions, codes)
             self._entries[key] = fresh
-            return ids, fresh.matrix, positions
+            return fresh.rows
 
     def clear(self) -> None:
         with self._lock:

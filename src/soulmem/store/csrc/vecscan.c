@@ -1,0 +1,57 @@
+/* vecscan.c - approximate dense scores over int8 vector codes, for soulmem's SQLite store.
+ *
+ * A scope's float32 vectors x_r are kept as well as codes c_r (int8) with a per-row scale
+ * s_r around a shared center m: x_r ~ m + s_r * c_r. vs_scan_i8 computes, for a query q,
+ *     out[r] = bias + s_r * sum_i q_i * c_ri        (bias = q . m, computed by the caller)
+ * reading a quarter of the bytes of the float32 scan. The caller re-scores the best rows
+ * exactly and keeps the result only when the codes' error bound proves it exact
+ * (store/sqlite/quantized.py). AVX-512 only (vs_supported() says whether this CPU has it),
+ * and d a multiple of 16.
+ */
+#include <stdint.h>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+
+int vs_supported(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
+        && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
+}
+
+#pragma GCC push_options
+#pragma GCC target("avx2,fma,avx512f,avx512bw,avx512vl,avx512dq")
+
+static inline __m512 widen(const int8_t *p) {
+    return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)p)));
+}
+
+/* d must be a multiple of 16 (the caller keeps no codes otherwise) */
+void vs_scan_i8(const int8_t *codes, const float *scale, int64_t n, int32_t d,
+                const float *q, float bias, float *out) {
+    for (int64_t r = 0; r < n; r++) {
+        const int8_t *c = codes + r * d;
+        __m512 a0 = _mm512_setzero_ps(), a1 = _mm512_setzero_ps();
+        int32_t i = 0;
+        for (; i + 32 <= d; i += 32) {
+            a0 = _mm512_fmadd_ps(widen(c + i), _mm512_loadu_ps(q + i), a0);
+            a1 = _mm512_fmadd_ps(widen(c + i + 16), _mm512_loadu_ps(q + i + 16), a1);
+        }
+        if (i < d) a0 = _mm512_fmadd_ps(widen(c + i), _mm512_loadu_ps(q + i), a0);
+        out[r] = bias + scale[r] * _mm512_reduce_add_ps(_mm512_add_ps(a0, a1));
+    }
+}
+#pragma GCC pop_options
+
+#else
+int vs_supported(void) { return 0; }
+
+void vs_scan_i8(const int8_t *codes, const float *scale, int64_t n, int32_t d,
+                const float *q, float bias, float *out) {
+    for (int64_t r = 0; r < n; r++) {
+        float a = 0.f;
+        for (int32_t i = 0; i < d; i++) a += q[i] * (float)codes[r * d + i];
+        out[r] = bias + scale[r] * a;
+    }
+}
+#endif

@@ -1,0 +1,128 @@
+"""int8 codes of a large scope's vectors, and an exact top-k search that reads them first.
+
+Each vector x is kept as a code c (int8) with a scale s around the scope's center m:
+x ~ m + s * c, and the code's error e = |x - (m + s * c)| is known (its largest over the
+scope is ``max_err``). For a unit query q the code's score differs from the true cosine by at
+most |q . (x - m - s c)| <= e (Cauchy-Schwarz). So: score every row from its code (a quarter
+of the float32 bytes, ``store/csrc/vecscan.c``), re-score the best ``k + 1000`` (or 4k) rows
+from their float32 vectors, and keep that answer only when every row left out scores below
+the k-th exact score even with its error added: then it is the exact top k, the same rows
+a float32 scan gives. When the bound cannot prove it (scores too close), the caller scans.
+
+Only where the compiled scan was built and the CPU has AVX-512 (``available()``).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["MIN_ROWS", "Codes", "available", "encode", "top_k"]
+
+#: below this many rows the float32 scan is already fast (and the codes not worth keeping)
+MIN_ROWS = 20_000
+#: rows re-scored exactly: the best k + MARGIN_ROWS (at least 4 k) by their codes
+MARGIN_ROWS = 1000
+#: float32 rounding in either score and in the error itself, far above what 384 products
+#: accumulate
+_SLACK = 1e-4
+#: rows encoded at a time
+_BLOCK = 4096
+
+Matrix = npt.NDArray[np.float32]
+
+
+@functools.cache
+def _scan() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
+    for lib in sorted(Path(__file__).parents[1].glob("_vecscan*.so")):
+        try:
+            handle = ctypes.CDLL(str(lib))
+            supported, scan = handle.vs_supported, handle.vs_scan_i8
+        except (OSError, AttributeError):
+            continue
+        supported.restype, supported.argtypes = ctypes.c_int, []
+        if supported() != 1:
+            return None
+        scan.restype = None
+        scan.argtypes = [
+            ctypes.c_void_p,
+            ctypes.c_void_p,
+            ctypes.c_int64,
+            ctypes.c_int32,
+            ctypes.c_void_p,
+            ctypes.c_float,
+            ctypes.c_void_p,
+        ]
+        return scan
+    return None
+
+
+def available() -> bool:
+    """Whether the compiled int8 scan is built and runs on this CPU."""
+    return _scan() is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Codes:
+    """Rows ``[0, len(scales))`` of a scope's codes (views; later appends do not show)."""
+
+    center: Matrix  # (d,)
+    codes: npt.NDArray[np.int8]  # (n, d)
+    scales: Matrix  # (n,)
+    max_err: float
+
+
+def encode(rows: Matrix, center: Matrix) -> tuple[npt.NDArray[np.int8], Matrix, float]:
+    """(codes, scales, largest error) of ``rows`` around ``center``, a block of rows at a
+    time (a few MB of temporaries whatever the scope's size)."""
+    n, d = rows.shape
+    codes = np.empty((n, d), dtype=np.int8)
+    scales = np.empty(n, dtype=np.float32)
+    max_err = 0.0
+    for start in range(0, n, _BLOCK):
+        resid = rows[start : start + _BLOCK] - center
+        scale = np.abs(resid).max(axis=1) / np.float32(127.0)
+        inverse = np.divide(1.0, scale, out=np.zeros_like(scale), where=scale > 0)
+        block = np.clip(np.rint(resid * inverse[:, None]), -127, 127)
+        codes[start : start + _BLOCK] = block
+        scales[start : start + _BLOCK] = scale
+        resid -= block * scale[:, None]  # what the code misses of each row
+        max_err = max(max_err, float(np.sqrt(np.einsum("ij,ij->i", resid, resid).max())))
+    return codes, scales, max_err
+
+
+def top_k(
+    codes: Codes, matrix: Matrix, query: Matrix, k: int
+) -> tuple[npt.NDArray[np.intp], Matrix] | None:
+    """The exact top ``k`` rows of ``matrix @ query`` (rows, scores; best first, ties in row
+    order), or None when the codes cannot prove it (or the scan is not available)."""
+    scan = _scan()
+    n, d = codes.codes.shape
+    wanted = max(k + MARGIN_ROWS, 4 * k)
+    if scan is None or wanted >= n or k < 1:
+        return None
+    q = np.ascontiguousarray(query, dtype=np.float32)
+    norm = float(np.linalg.norm(q))
+    approx = np.empty(n, dtype=np.float32)
+    scan(
+        codes.codes.ctypes.data,
+        codes.scales.ctypes.data,
+        n,
+        d,
+        q.ctypes.data,
+        float(q @ codes.center),
+        approx.ctypes.data,
+    )
+    order = np.argpartition(-approx, wanted)
+    best = np.sort(order[:wanted])
+    exact = matrix[best] @ q
+    top = np.argsort(-exact, kind="stable")[:k]
+    # every row outside ``best`` has a code score <= approx[order[wanted]]
+    if approx[order[wanted]] + codes.max_err * norm + _SLACK >= exact[top[-1]]:
+        return None
+    return best[top], exact[top]

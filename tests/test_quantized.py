@@ -1,0 +1,148 @@
+"""int8 codes of a large scope's vectors (store/sqlite/quantized.py): their error bound
+holds for any query, the search they drive returns the float32 scan's top k exactly or
+steps aside, and the codes the store caches follow appends, replacements and deletes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from native_build import expect_built  # tests/ is on sys.path
+from soulmem.clock import SystemClock
+from soulmem.model import Scope
+from soulmem.store.sqlite import SQLiteStore, quantized
+from soulmem.store.sqlite.quantized import Codes, available, encode, top_k
+from soulmem.store.sqlite.rows import scope_params
+from soulmem.store.sqlite.writer import scope_token
+
+SCAN = ("avx512f", "avx512bw", "avx512vl", "avx512dq")
+needs_scan = pytest.mark.skipif(not available(), reason="the int8 scan is not built here")
+ALICE = Scope("alice", "bot")
+MODEL = "test-model"
+
+
+def clustered(n: int, d: int, seed: int) -> np.ndarray:
+    """Unit rows around a few shared directions, like a text embedder's (no exact ties)."""
+    rng = np.random.default_rng(seed)
+    common = rng.standard_normal(d) * 2.0
+    centres = rng.standard_normal((12, d)) + common
+    rows = centres[rng.integers(0, 12, n)] + 0.6 * rng.standard_normal((n, d))
+    return (rows / np.linalg.norm(rows, axis=1, keepdims=True)).astype(np.float32)
+
+
+def queries(n: int, d: int, seed: int) -> list[np.ndarray]:
+    return list(clustered(n, d, seed + 1000))
+
+
+def test_the_scan_is_built_where_it_can_run() -> None:
+    if expect_built(*SCAN):
+        assert available()
+
+
+def test_the_error_bound_holds_for_any_unit_query() -> None:
+    rows = clustered(3000, 64, seed=1)
+    center = rows.mean(axis=0).astype(np.float32)
+    codes, scales, max_err = encode(rows, center)
+    assert codes.dtype == np.int8 and int(np.abs(codes.astype(np.int32)).max()) <= 127
+    assert 0 < max_err < 0.05
+    rng = np.random.default_rng(2)
+    for raw in [*queries(40, 64, seed=1), *rng.standard_normal((10, 64)).astype(np.float32)]:
+        q = raw / np.linalg.norm(raw)
+        approx = float(center @ q) + scales * (codes.astype(np.float32) @ q)
+        assert float(np.abs(rows @ q - approx).max()) <= max_err + 1e-5
+
+
+@needs_scan
+def test_the_top_k_is_the_float_scans(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(quantized, "MARGIN_ROWS", 48)  # few re-scored: both outcomes happen
+    rows = clustered(6000, 64, seed=3)
+    center = rows.mean(axis=0).astype(np.float32)
+    codes = Codes(center, *encode(rows, center))
+    proved = stepped_aside = 0
+    for q in queries(60, 64, seed=3):
+        for k in (1, 10, 100):
+            found = top_k(codes, rows, q, k)
+            if found is None:
+                stepped_aside += 1
+                continue
+            proved += 1
+            got, sims = found
+            exact = rows @ q
+            want = np.argsort(-exact, kind="stable")[:k]
+            assert got.tolist() == want.tolist()
+            assert np.allclose(sims, exact[got], atol=1e-6)
+    assert proved > 100  # the codes nearly always prove it
+    assert stepped_aside + proved == 180
+
+
+@needs_scan
+def test_it_steps_aside_when_the_bound_cannot_decide() -> None:
+    rows = np.repeat(clustered(1, 64, seed=4), 3000, axis=0)  # every row the same: all tie
+    rows[:, 0] += np.linspace(0, 1e-4, 3000, dtype=np.float32)  # closer than the codes see
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    center = rows.mean(axis=0).astype(np.float32)
+    codes = Codes(center, *encode(rows, center))
+    assert top_k(codes, rows, queries(1, 64, seed=4)[0], 10) is None
+
+
+def test_small_scopes_and_other_dimensions_keep_no_codes(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "small.db", clock=SystemClock())
+    try:
+        with store.transaction() as tx:
+            tx.put_embeddings(ALICE, "event", MODEL, ["a", "b"], clustered(2, 64, seed=5))
+        with store._read() as conn:
+            rows = store._vectors.matrix(
+                conn, scope_token(ALICE), scope_params(ALICE), MODEL, "event"
+            )
+        assert rows.codes is None
+    finally:
+        store.close()
+
+
+def _ranked(store: SQLiteStore, q: np.ndarray, k: int) -> list[tuple[str, float]]:
+    return [
+        (h.owner_id, round(h.similarity, 5))
+        for h in store.dense_search(ALICE, MODEL, "event", q, k)
+    ]
+
+
+@needs_scan
+def test_the_store_ranks_the_same_with_codes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(quantized, "MIN_ROWS", 500)
+    monkeypatch.setattr(quantized, "MARGIN_ROWS", 64)
+    path = tmp_path / "big.db"
+    store = SQLiteStore(path, clock=SystemClock())
+    rows = clustered(1500, 64, seed=6)
+    ids = [f"e{i:05d}" for i in range(len(rows))]
+    try:
+        with store.transaction() as tx:
+            tx.put_embeddings(ALICE, "event", MODEL, ids[:1400], rows[:1400])
+        asked = queries(12, 64, seed=6)
+        cold = SQLiteStore(path, clock=SystemClock())
+        try:
+            for step in range(4):
+                for q in asked:
+                    with_codes = _ranked(store, q, 20)
+                    with monkeypatch.context() as off:
+                        off.setattr(quantized, "available", lambda: False)
+                        cold._vectors.clear()
+                        want = _ranked(cold, q, 20)
+                    assert with_codes == want, step
+                entry = next(iter(store._vectors._entries.values()))
+                assert entry.codes is not None and len(entry.rows.codes.scales) == len(entry.ids)
+                with store.transaction() as tx:
+                    if step == 0:  # appended: the new rows' codes join the old ones
+                        for i in range(1400, 1450):
+                            tx.put_embedding(ALICE, "event", ids[i], MODEL, rows[i])
+                    elif step == 1:  # replaced: the scope is read again
+                        tx.put_embedding(ALICE, "event", ids[3], MODEL, rows[1499])
+                    elif step == 2:  # a bulk put on top
+                        tx.put_embeddings(ALICE, "event", MODEL, ids[1450:], rows[1450:])
+        finally:
+            cold.close()
+    finally:
+        store.close()
