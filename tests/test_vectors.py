@@ -11,6 +11,8 @@ import numpy as np
 from soulmem.clock import SystemClock
 from soulmem.model import Scope
 from soulmem.store.sqlite import SQLiteStore
+from soulmem.store.sqlite.rows import scope_params
+from soulmem.store.sqlite.vectors import Rows
 from soulmem.store.sqlite.writer import scope_token
 
 ALICE = Scope("alice", "bot")
@@ -77,3 +79,33 @@ def test_the_cache_follows_puts_replacements_and_other_processes(tmp_path: Path)
     put(store, ALICE, "a8", unit(1)[0])
     assert_like_a_cold_process(store, path)
     store.close()
+
+
+def test_an_older_version_keeps_its_rows_while_appends_share_the_lists(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "vec.db", clock=SystemClock())
+    try:
+        for i, vector in enumerate(unit(4)):
+            put(store, ALICE, f"a{i}", vector)
+
+        def rows() -> Rows:
+            with store._read() as conn:
+                return store._vectors.matrix(
+                    conn, scope_token(ALICE), scope_params(ALICE), MODEL, "event"
+                )
+
+        old = rows()
+        put(store, ALICE, "a4", unit(1)[0])  # appended in place: the id list is shared
+        new = rows()
+        assert len(old.matrix) == 4 and len(new.matrix) == 5
+        assert new.ids[:5] == ["a0", "a1", "a2", "a3", "a4"]
+        assert old.positions["a4"] == 4 >= len(old.matrix)  # past the old version's rows
+        assert np.array_equal(old.matrix, new.matrix[:4])
+        # an append that failed half-way (ids added, the entry not replaced) leaves no trace
+        entry = next(iter(store._vectors._entries.values()))
+        entry.ids.append("stray")
+        put(store, ALICE, "a5", unit(1)[0])
+        assert rows().ids == ["a0", "a1", "a2", "a3", "a4", "a5"]
+        hits = store.dense_search(ALICE, MODEL, "event", rows().matrix[5], 1)
+        assert [h.owner_id for h in hits] == ["a5"]
+    finally:
+        store.close()

@@ -296,7 +296,8 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
             ids, matrix, positions, codes = self._vectors.matrix(
                 conn, scope_token(scope), scope_params(scope), model, owner_kind
             )
-        if not ids:
+        live = len(matrix)  # ``ids`` may run past the rows this version holds
+        if not live:
             return []
         if matrix.shape[1] != query.shape[0]:
             raise StoreError(
@@ -305,7 +306,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         q = query.astype(np.float32)
 
         def rows_of(wanted: set[str]) -> list[int]:  # in row order, as a scan would give them
-            return sorted(i for i in (positions.get(w, -1) for w in wanted) if 0 <= i < len(ids))
+            return sorted(i for i in (positions.get(w, -1) for w in wanted) if 0 <= i < live)
 
         if limit <= 0:  # only the similarity of include_ids: no scan of the scope
             rows = rows_of(set(include_ids))
@@ -313,13 +314,13 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
             return [
                 VectorHit(owner_kind, ids[i], float(v)) for i, v in zip(rows, picked, strict=True)
             ]
-        k = min(limit, len(ids))
+        k = min(limit, live)
         found = top_k(codes, matrix, q, k) if codes is not None else None
         if found is not None:  # the exact top k, proved from the int8 codes
             top, top_sims = found
         else:
             sims = matrix @ q
-            top = np.argpartition(-sims, k - 1)[:k] if k < len(ids) else np.arange(len(ids))
+            top = np.argpartition(-sims, k - 1)[:k] if k < live else np.arange(live)
             top = top[np.argsort(-sims[top], kind="stable")]
             top_sims = sims[top]
         hits = [VectorHit(owner_kind, ids[i], float(v)) for i, v in zip(top, top_sims, strict=True)]
@@ -346,16 +347,17 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         cached matrix (the one dense search scans)."""
         keys = ContextKeys({}, {})
         with self._read() as conn:
-            ids, matrix, positions, _ = self._vectors.matrix(
+            _, matrix, positions, _ = self._vectors.matrix(
                 conn, scope_token(scope), scope_params(scope), model, "event"
             )
         asked = set(event_ids)
-        links = self.reply_links(list(asked)) if ids and asked else []
+        live = len(matrix)  # ``ids`` may run past the rows this version holds
+        links = self.reply_links(list(asked)) if live and asked else []
         found: list[tuple[str, str]] = []
         rows: list[tuple[int, int]] = []
         for reply, to in links:
             a, b = positions.get(reply, -1), positions.get(to, -1)
-            if 0 <= a < len(ids) and 0 <= b < len(ids):
+            if 0 <= a < live and 0 <= b < live:
                 found.append((reply, to))
                 rows.append((a, b))
         if found:

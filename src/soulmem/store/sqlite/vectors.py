@@ -28,8 +28,10 @@ Matrix = npt.NDArray[np.float32]
 
 
 class Rows(NamedTuple):
-    """A scope's vectors: owner ids, their rows, owner id -> row (see ``_Entry.positions``)
-    and the rows' int8 codes (None below ``quantized.MIN_ROWS`` or without the scan)."""
+    """A scope's vectors: owner ids, their rows, owner id -> row and the rows' int8 codes
+    (None below ``quantized.MIN_ROWS`` or without the scan). ``ids`` and ``positions`` are
+    shared with later versions, which only add to them: ``len(matrix)`` is this version's
+    row count, and an id or row at or past it is not in this version."""
 
     ids: list[str]
     matrix: Matrix
@@ -55,16 +57,16 @@ class _Entry:
     version: int
     count: int
     max_rowid: int
+    #: owner ids by row (and ``positions``, owner id -> row): both shared by later versions
+    #: of the entry, which only add to them (see ``Rows``)
     ids: list[str]
-    buffer: Matrix  # rows [0, len(ids)) are live; the rest is room to append
-    #: owner id -> row; shared by later versions of the entry, which only add to it, so a
-    #: reader of an older version checks ``row < len(its ids)``
+    buffer: Matrix  # rows [0, count) are live; the rest is room to append
     positions: dict[str, int]
     codes: _Codes | None = None
 
     @property
     def rows(self) -> Rows:
-        live = len(self.ids)
+        live = self.count
         codes = self.codes.view(live) if self.codes is not None else None
         return Rows(self.ids, self.buffer[:live], self.positions, codes)
 
@@ -138,10 +140,11 @@ class VectorCache:
             ).fetchall()
             if entry is not None and entry.count + len(rows) == count and rows:
                 new = np.vstack([np.frombuffer(r[2], dtype=np.float32) for r in rows])
-                buffer = _placed(entry.buffer, len(entry.ids), new)
-                ids = entry.ids + [r[1] for r in rows]
-                positions = entry.positions
-                positions.update((r[1], len(entry.ids) + i) for i, r in enumerate(rows))
+                buffer = _placed(entry.buffer, entry.count, new)
+                ids, positions = entry.ids, entry.positions
+                del ids[entry.count :]  # what an append that failed half-way left
+                ids.extend(r[1] for r in rows)
+                positions.update((r[1], entry.count + i) for i, r in enumerate(rows))
                 codes = _codes_for(entry, buffer, len(ids), len(rows))
             elif entry is not None and entry.count == count and not rows:
                 ids, buffer, positions = entry.ids, entry.buffer, entry.positions
