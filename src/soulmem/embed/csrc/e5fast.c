@@ -256,12 +256,22 @@ static int e5_cpu_has_vnni(void) {
 #endif
 }
 
+/* 64-byte aligned memory (the size rounded up to a multiple of 64, as C11 asks) */
+static void *alloc64(size_t size) {
+    return aligned_alloc(64, (size + 63) / 64 * 64);
+}
+
+static void panel_free(struct panel *p);
+
+/* NULL when memory runs out (the caller then keeps the original kernel) */
 static struct panel *panel_build(const block_q4_0 *W, int nout, int nin) {
     int nb = nin / QK;
-    struct panel *p = (struct panel *)malloc(sizeof(struct panel));
+    struct panel *p = (struct panel *)calloc(1, sizeof(struct panel));
+    if (!p) return NULL;
     p->nout = nout; p->nin = nin;
-    p->w = (uint8_t *)aligned_alloc(64, (size_t)nout * nin);
-    p->d = (float *)aligned_alloc(64, sizeof(float) * (size_t)nout * nb);
+    p->w = (uint8_t *)alloc64((size_t)nout * nin);
+    p->d = (float *)alloc64(sizeof(float) * (size_t)nout * nb);
+    if (!p->w || !p->d) { panel_free(p); return NULL; }
     for (int o = 0; o < nout; o++) {
         int g = o / 16, j = o % 16;
         for (int b = 0; b < nb; b++) {
@@ -418,7 +428,7 @@ static void attention_vnni(const float *q, const float *k, const float *v, float
     int nv = hd / 16;
 #pragma omp parallel if (!omp_in_parallel())
     {
-        float *prob = (float *)aligned_alloc(64, sizeof(float) * (size_t)(maxp + 16));
+        float *prob = (float *)alloc64(sizeof(float) * (size_t)(maxp + 16));
 #pragma omp for collapse(2) schedule(static)
         for (int t = 0; t < T; t++)
             for (int h = 0; h < NH; h++) {
@@ -1150,6 +1160,16 @@ static e5_model *e5_parse(const uint8_t *base, size_t size, void *map, size_t ma
         ly->pq = panel_build(ly->qw, m->H, m->H);   ly->pk = panel_build(ly->kw, m->H, m->H);
         ly->pv = panel_build(ly->vw, m->H, m->H);   ly->pao = panel_build(ly->aow, m->H, m->H);
         ly->pfi = panel_build(ly->fiw, m->FF, m->H); ly->pfo = panel_build(ly->fow, m->H, m->FF);
+        if (!ly->pq || !ly->pk || !ly->pv || !ly->pao || !ly->pfi || !ly->pfo)
+            m->fast = 0;                   /* out of memory: the original kernel, no panels */
+    }
+    if (!m->fast) {
+        for (int l = 0; l < m->NL; l++) {
+            layer_t *ly = &m->layers[l];
+            panel_free(ly->pq); panel_free(ly->pk); panel_free(ly->pv);
+            panel_free(ly->pao); panel_free(ly->pfi); panel_free(ly->pfo);
+            ly->pq = ly->pk = ly->pv = ly->pao = ly->pfi = ly->pfo = NULL;
+        }
     }
 
 #ifdef _OPENMP
