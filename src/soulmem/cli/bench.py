@@ -418,6 +418,34 @@ def latency(
     print(json.dumps(result, ensure_ascii=False, indent=None if as_json else 2))
 
 
+@bench_app.command("embedders")
+def embedders(
+    names: Annotated[
+        str, typer.Option("--embedders", help="Comma-separated embedder names.")
+    ] = "e5,e5-bundled",
+    data: LocomoFile = DEFAULT_LOCOMO,
+    as_json: JsonFlag = False,
+    questions: Annotated[int, typer.Option(min=1, help="LoCoMo questions to embed.")] = 200,
+    turns: Annotated[int, typer.Option(min=1, help="LoCoMo turns to embed.")] = 200,
+    batch: Annotated[int, typer.Option(min=1, help="Turns per batch call.")] = 32,
+    rounds: Annotated[int, typer.Option(min=1, help="Alternating rounds.")] = 2,
+) -> None:
+    """Per-call cost of each embedder (query, single turn, batches) on LoCoMo text, side by
+    side, and how far apart two engines of the same model put the same text."""
+    from soulmem.bench.embedders import run_embedders
+    from soulmem.embed import embedder_by_name
+
+    locomo_file(data)
+    wanted = list(dict.fromkeys(n.strip() for n in names.split(",") if n.strip()))
+    if not wanted:
+        raise typer.BadParameter("--embedders must name at least one embedder")
+    models = {name: embedder_by_name(name) for name in wanted}
+    result = run_embedders(
+        data, models, questions=questions, turns=turns, batch=batch, rounds=rounds
+    )
+    print(json.dumps(result, ensure_ascii=False, indent=None if as_json else 2))
+
+
 @bench_app.command("vs-mem0")
 def vs_mem0(
     data: LocomoFile = DEFAULT_LOCOMO,
