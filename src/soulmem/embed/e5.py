@@ -9,7 +9,6 @@ same model, so the stored vectors stay valid). Elsewhere it is the engine inside
 
 from __future__ import annotations
 
-import ctypes
 import threading
 from collections.abc import Sequence
 from importlib.metadata import version
@@ -18,6 +17,7 @@ from typing import Any, Literal
 
 from soulmem.embed.base import Vector, first_row, normalize_rows
 from soulmem.errors import ConfigError, DependencyMissing, EmbedderError
+from soulmem.native import native_library
 
 __all__ = ["E5Embedder", "E5Engine", "native_engine_path"]
 
@@ -29,16 +29,7 @@ _ENGINES = ("auto", "native", "bundled")
 
 def native_engine_path() -> Path | None:
     """soulmem's compiled engine when it was built and this CPU can run its kernel."""
-    for lib in sorted(Path(__file__).parent.glob("_e5fast*.so")):
-        try:
-            handle = ctypes.CDLL(str(lib))
-            supported = handle.e5_fast_supported
-        except (OSError, AttributeError):
-            continue
-        supported.restype = ctypes.c_int
-        supported.argtypes = []
-        return lib if supported() == 1 else None
-    return None
+    return native_library(Path(__file__).parent, "_e5fast", "e5_fast_supported")
 
 
 class E5Embedder:

@@ -22,6 +22,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from soulmem.native import native_library
+
 __all__ = ["MIN_ROWS", "Codes", "available", "encode", "top_k"]
 
 #: below this many rows the float32 scan is already fast (and the codes not worth keeping)
@@ -39,27 +41,21 @@ Matrix = npt.NDArray[np.float32]
 
 @functools.cache
 def _scan() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
-    for lib in sorted(Path(__file__).parents[1].glob("_vecscan*.so")):
-        try:
-            handle = ctypes.CDLL(str(lib))
-            supported, scan = handle.vs_supported, handle.vs_scan_i8
-        except (OSError, AttributeError):
-            continue
-        supported.restype, supported.argtypes = ctypes.c_int, []
-        if supported() != 1:
-            return None
-        scan.restype = None
-        scan.argtypes = [
-            ctypes.c_void_p,
-            ctypes.c_void_p,
-            ctypes.c_int64,
-            ctypes.c_int32,
-            ctypes.c_void_p,
-            ctypes.c_float,
-            ctypes.c_void_p,
-        ]
-        return scan
-    return None
+    lib = native_library(Path(__file__).parents[1], "_vecscan", "vs_supported")
+    if lib is None:
+        return None
+    scan = ctypes.CDLL(str(lib)).vs_scan_i8
+    scan.restype = None
+    scan.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_void_p,
+        ctypes.c_int64,
+        ctypes.c_int32,
+        ctypes.c_void_p,
+        ctypes.c_float,
+        ctypes.c_void_p,
+    ]
+    return scan
 
 
 def available() -> bool:
