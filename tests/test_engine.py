@@ -229,3 +229,29 @@ def test_import_rejects_records_without_scope(mem: Memory) -> None:
         mem.import_records([{"user": "hi"}])
     with pytest.raises(InvalidInput):
         mem.import_records(["not a dict"])  # type: ignore[list-item]
+
+
+def test_upkeep_that_loses_a_lock_race_never_refuses_a_stored_turn(
+    mem: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from soulmem.errors import StoreBusy
+    from soulmem.lifecycle.maintain import _Worker
+
+    luna = mem.scope("u1", "luna")
+    every = mem.config.decay.every_turns
+    for n in range(every - 1):
+        luna.observe(user=f"warm-up turn {n} about the garden")
+    calls: list[int] = []
+
+    def busy(self: Any) -> None:
+        calls.append(1)
+        raise StoreBusy("the write lock stayed taken")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(_Worker, "_decay", busy)
+        result = luna.observe(user="the turn whose upkeep hits a busy lock")  # no exception
+    assert calls == [1]  # the decay fell due with this turn and lost the race
+    assert mem.store.get_events([result.event.id])[0].user_text.startswith("the turn whose")
+    assert mem.store.maintenance(luna.scope)["decay"][1] >= every  # still due
+    luna.observe(user="the next turn runs the deferred upkeep")
+    assert mem.store.maintenance(luna.scope)["decay"][1] == 0

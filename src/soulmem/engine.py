@@ -6,6 +6,7 @@ storage behind the ``Store`` protocol.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import replace
@@ -19,7 +20,7 @@ from soulmem.clock import Clock, SystemClock
 from soulmem.config import Config
 from soulmem.embed.base import Embedder, Vector
 from soulmem.embed.cache import QueryCache
-from soulmem.errors import InvalidInput, InvalidScope, NotFound, PermissionDenied
+from soulmem.errors import InvalidInput, InvalidScope, NotFound, PermissionDenied, StoreBusy
 from soulmem.imagine.imagination import ImagineContext
 from soulmem.lifecycle import tiers
 from soulmem.lifecycle.approval import decide
@@ -45,6 +46,8 @@ from soulmem.store.base import Store
 from soulmem.validate import check_text, validate_turn
 
 __all__ = ["Memory", "ObserveResult", "ScopedMemory"]
+
+log = logging.getLogger(__name__)
 
 
 class Memory:
@@ -353,7 +356,13 @@ class ScopedMemory:
         )
         result = observe_turn(self.engine, self.scope, turn)
         if self.engine.auto_maintain:  # the embedded default runs due upkeep in-process
-            maintain_scope(self.engine, self.scope)
+            try:
+                maintain_scope(self.engine, self.scope)
+            except StoreBusy as exc:
+                # the turn is committed: a refusal now would tell the caller it was not (and
+                # a retry would store it twice). Upkeep that lost a lock race changed
+                # nothing and stays due, so the next turn runs it.
+                log.info("upkeep of %s deferred to the next turn: %s", self.scope, exc)
         return result
 
     # -- recall ---------------------------------------------------------------------------
