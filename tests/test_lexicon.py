@@ -94,6 +94,23 @@ def test_ranking_is_fts5s_to_the_bit(store: SQLiteStore) -> None:
     assert store.lexical_search(Scope("nobody", "bot"), tokens, 10) == []
 
 
+def test_a_single_scope_without_changes_reads_postings_unfiltered(tmp_path: Path) -> None:
+    """One scope and no changed document: the postings are used as they are; a deleted or
+    re-indexed document (a dead slot) brings the filter back."""
+    store = SQLiteStore(tmp_path / "one.db", clock=SystemClock())
+    for i, text in enumerate(TEXTS):
+        index(store, ALICE, f"a{i}", text)
+    assert assert_same_as_fts5(store) > 10
+    state = store._lexicon._state
+    assert state is not None and len(state.scopes) == 1 and state.used == len(state.slot_of)
+    with store.transaction() as tx:
+        tx.conn.execute("DELETE FROM lexical_docs WHERE owner_id = 'a0'")
+    index(store, ALICE, "a1", "nothing about mountains any more")
+    assert assert_same_as_fts5(store) > 5
+    owners = {h.owner_id for h in store.lexical_search(ALICE, tokenize("hiking sister lake"), 50)}
+    assert "a0" not in owners and "a1" not in owners
+
+
 def test_follows_reindex_delete_and_other_connections(store: SQLiteStore, tmp_path: Path) -> None:
     assert_same_as_fts5(store)  # the copy is built here
     index(store, ALICE, "a0", "nothing about mountains any more")  # re-indexed in place

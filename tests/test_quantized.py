@@ -4,6 +4,8 @@ steps aside, and the codes the store caches follow appends, replacements and del
 
 from __future__ import annotations
 
+import os
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -75,6 +77,56 @@ def test_the_top_k_is_the_float_scans(monkeypatch: pytest.MonkeyPatch) -> None:
             assert np.allclose(sims, exact[got], atol=1e-6)
     assert proved > 100  # the codes nearly always prove it
     assert stepped_aside + proved == 180
+
+
+def _single(codes: Codes, q: np.ndarray, bias: float) -> np.ndarray:
+    out = np.empty(len(codes.codes), dtype=np.float32)
+    n, d = codes.codes.shape
+    scan = quantized._scan()
+    assert scan is not None
+    scan(
+        codes.codes.ctypes.data,
+        codes.scales.ctypes.data,
+        n,
+        d,
+        q.ctypes.data,
+        bias,
+        out.ctypes.data,
+    )
+    return out
+
+
+@needs_scan
+def test_the_shared_scan_gives_the_single_threads_scores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two threads taking chunks score every row once, bit for bit as one thread does;
+    a helper that starts only after the caller finished finds nothing left to do."""
+    monkeypatch.setattr(quantized, "_CHUNK", 256)
+    rows = clustered(256 * 9 + 37, 64, seed=8)  # not a whole number of chunks
+    center = rows.mean(axis=0).astype(np.float32)
+    codes = Codes(center, *encode(rows, center))
+    for q in queries(5, 64, seed=8):
+        shared = np.full(len(rows), np.nan, dtype=np.float32)
+        quantized._scan_all(codes, q, 0.25, shared)
+        assert np.array_equal(shared, _single(codes, q, 0.25))
+    pool = quantized._HELPER.pool()
+    if pool is None:
+        pytest.skip("one core: no helper thread")
+    gate = threading.Event()
+    blocked = pool.submit(gate.wait)  # the helper is busy: the caller scans every chunk
+    late = np.full(len(rows), np.nan, dtype=np.float32)
+    quantized._scan_all(codes, queries(1, 64, seed=9)[0], 0.0, late)
+    assert np.array_equal(late, _single(codes, queries(1, 64, seed=9)[0], 0.0))
+    gate.set()
+    blocked.result()
+    pool.submit(lambda: None).result()  # the late share ran (and found no chunk)
+    assert np.array_equal(late, _single(codes, queries(1, 64, seed=9)[0], 0.0))
+    child = os.fork()  # a forked process has no helper thread: it gets one of its own
+    if child == 0:
+        forked = np.full(len(rows), np.nan, dtype=np.float32)
+        quantized._scan_all(codes, q, 0.5, forked)
+        same = np.array_equal(forked, _single(codes, q, 0.5))
+        os._exit(0 if same and quantized._HELPER.pool() is not pool else 1)
+    assert os.waitpid(child, 0)[1] == 0
 
 
 @needs_scan

@@ -26,6 +26,8 @@ def test_minmax() -> None:
 
 
 item_text = st.text(min_size=0, max_size=300)
+#: scripts, quotes, a backslash, a control character, a wide space, an emoji
+MIXED_ALPHABET = 'ab 한국어 日本語 かな\n"\\\x01\u3000é😀0'
 items = st.lists(
     st.tuples(item_text, st.sampled_from(["identity", "facts", "memories", "recent", "x"])),
     max_size=40,
@@ -70,6 +72,46 @@ def test_pack_skips_uncounted_only_what_could_not_fit(
         budget_tokens=budget,
         count_tokens=count_tokens,
         max_items=20,
+        tokens_at_least=tokens_at_least,
+    )
+    assert bounded == plain
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    items=st.lists(
+        st.tuples(
+            st.text(alphabet=st.sampled_from(MIXED_ALPHABET), max_size=80),
+            st.sampled_from(["turn", "memory", "fact"]),
+            st.booleans(),
+        ),
+        max_size=30,
+    ),
+    budget=st.integers(min_value=1, max_value=400),
+)
+def test_pack_bound_holds_for_dated_quoted_lines(
+    items: list[tuple[str, str, bool]], budget: int
+) -> None:
+    """The bound is taken before a line is rendered (date label cut, quotes and escapes
+    added): skipping with it drops exactly what counting every line drops."""
+    at = datetime(2023, 5, 8, tzinfo=UTC)
+    ranked = [
+        RecallItem(
+            kind=kind,
+            id=str(i),
+            text=f"[8 May 2023] {text}" if dated else text,
+            score=1.0 - i / 100,
+            at=at if dated else None,
+        )
+        for i, (text, kind, dated) in enumerate(items)
+    ]
+    plain = pack("q", ranked, budget_tokens=budget, count_tokens=count_tokens, max_items=25)
+    bounded = pack(
+        "q",
+        ranked,
+        budget_tokens=budget,
+        count_tokens=count_tokens,
+        max_items=25,
         tokens_at_least=tokens_at_least,
     )
     assert bounded == plain

@@ -67,12 +67,6 @@ def date_label(item: RecallItem) -> str | None:
     return label if item.text.startswith(label + " ") else None
 
 
-def _line(item: RecallItem, label: str | None) -> str:
-    if label is None:
-        return render_line(item)
-    return render_line(item, item.text[len(label) + 1 :])
-
-
 def _body(items: Sequence[tuple[RecallItem, str | None, str]]) -> str:
     """Undated lines in rank order, then one group per date, oldest first."""
     lines = [line for _, label, line in items if label is None]
@@ -114,10 +108,13 @@ def pack(
             dropped += 1
             continue
         label = date_label(item)
-        line = _line(item, label)
-        if used + tokens_at_least(line) + 1 > budget_tokens:
+        shown = item.text if label is None else item.text[len(label) + 1 :]
+        # the line holds every character of ``shown`` that is not whitespace (and adds only
+        # ASCII ones), so this bound holds for it too: lines that cannot fit are not rendered
+        if used + tokens_at_least(shown) + 1 > budget_tokens:
             dropped += 1
             continue
+        line = render_line(item, shown)
         cost = count_tokens(line) + 1
         if item.section not in lines:
             cost += count_tokens("## " + SECTION_TITLES.get(item.section, item.section)) + 2

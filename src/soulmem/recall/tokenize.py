@@ -332,9 +332,13 @@ _CACHED_CHARS = 2000
 
 def tokens_at_least(text: str) -> int:
     """A lower bound of :func:`count_tokens`, at C speed: every character that is not
-    whitespace costs at least a quarter token there (an ASCII word of n letters at least
-    n / 4, digits n / 3, every other character 1 or more) and newlines 1 each."""
-    return len("".join(text.split())) // 4
+    whitespace and not ASCII costs at least one token there (Hangul two, kana and Han one or
+    more, any other letter or symbol one or more), every other character that is not
+    whitespace at least a quarter token (an ASCII word of n letters at least n / 4, digits
+    n / 3, punctuation 1)."""
+    solid = "".join(text.split())
+    ascii_chars = len(solid.encode("ascii", "ignore"))
+    return len(solid) - ascii_chars + ascii_chars // 4
 
 
 @functools.lru_cache(maxsize=8192)

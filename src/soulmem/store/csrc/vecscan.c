@@ -43,6 +43,21 @@ void vs_scan_i8(const int8_t *codes, const float *scale, int64_t n, int32_t d,
 }
 #pragma GCC pop_options
 
+/* Rows [c * chunk, (c + 1) * chunk) for every chunk c taken from job[0], until none is
+ * left; job[1] counts the rows done. Several threads may run it on the same job at once:
+ * each chunk is scanned once, by whichever thread takes it (so a caller whose helper thread
+ * has not started yet does all the work itself). */
+void vs_scan_i8_shared(const int8_t *codes, const float *scale, int64_t n, int32_t d,
+                       const float *q, float bias, float *out, int64_t chunk, int64_t *job) {
+    for (;;) {
+        int64_t lo = __atomic_fetch_add(&job[0], 1, __ATOMIC_SEQ_CST) * chunk;
+        if (lo >= n) break;
+        int64_t rows = n - lo < chunk ? n - lo : chunk;
+        vs_scan_i8(codes + lo * d, scale + lo, rows, d, q, bias, out + lo);
+        __atomic_fetch_add(&job[1], rows, __ATOMIC_SEQ_CST);
+    }
+}
+
 #else
 int vs_supported(void) { return 0; }
 
@@ -52,6 +67,17 @@ void vs_scan_i8(const int8_t *codes, const float *scale, int64_t n, int32_t d,
         float a = 0.f;
         for (int32_t i = 0; i < d; i++) a += q[i] * (float)codes[r * d + i];
         out[r] = bias + scale[r] * a;
+    }
+}
+
+void vs_scan_i8_shared(const int8_t *codes, const float *scale, int64_t n, int32_t d,
+                       const float *q, float bias, float *out, int64_t chunk, int64_t *job) {
+    for (;;) {
+        int64_t lo = __atomic_fetch_add(&job[0], 1, __ATOMIC_SEQ_CST) * chunk;
+        if (lo >= n) break;
+        int64_t rows = n - lo < chunk ? n - lo : chunk;
+        vs_scan_i8(codes + lo * d, scale + lo, rows, d, q, bias, out + lo);
+        __atomic_fetch_add(&job[1], rows, __ATOMIC_SEQ_CST);
     }
 }
 #endif

@@ -242,6 +242,8 @@ def _rank(state: _State, scope: int, terms: list[str], limit: int) -> list[tuple
     scope_of, length, alive = state.scope_of[:used], state.length[:used], state.alive[:used]
     n_docs = len(state.slot_of)
     avgdl = state.total_length / n_docs
+    # every slot current and of this scope (one scope, nothing changed): no filtering
+    everyone = len(state.scopes) == 1 and n_docs == used
     hit_slots: list[Int32s] = []
     hit_scores: list[Floats] = []
     for token in terms:  # query order: each document's terms are summed in it, as FTS5 does
@@ -259,8 +261,11 @@ def _rank(state: _State, scope: int, terms: list[str], limit: int) -> list[tuple
         if side is not None:
             base_slots = np.concatenate([base_slots, np.asarray(side[0], dtype=np.int32)])
             base_tfs = np.concatenate([base_tfs, np.asarray(side[1], dtype=np.int32)])
-        keep = alive[base_slots] & (scope_of[base_slots] == scope)
-        slots, tfs = base_slots[keep], base_tfs[keep].astype(np.float64)  # exact: small ints
+        if everyone:
+            slots, tfs = base_slots, base_tfs.astype(np.float64)  # exact: small integers
+        else:
+            keep = alive[base_slots] & (scope_of[base_slots] == scope)
+            slots, tfs = base_slots[keep], base_tfs[keep].astype(np.float64)
         if not len(slots):
             continue
         hit_slots.append(slots)

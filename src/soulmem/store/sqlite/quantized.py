@@ -16,8 +16,12 @@ from __future__ import annotations
 
 import ctypes
 import functools
+import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +39,9 @@ MARGIN_ROWS = 1000
 _SLACK = 1e-4
 #: rows encoded at a time
 _BLOCK = 4096
+#: rows scanned at a time: the calling thread and a helper take chunks until none is left
+#: (a scan from DRAM is bound by one core's memory traffic: two cores halve it)
+_CHUNK = 4096
 
 Matrix = npt.NDArray[np.float32]
 
@@ -56,6 +63,103 @@ def _scan() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
         ctypes.c_void_p,
     ]
     return scan
+
+
+@functools.cache
+def _shared() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
+    lib = native_library(Path(__file__).parents[1], "_vecscan", "vs_supported")
+    if lib is None:
+        return None
+    scan = ctypes.CDLL(str(lib)).vs_scan_i8_shared
+    scan.restype = None
+    scan.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_void_p,
+        ctypes.c_int64,
+        ctypes.c_int32,
+        ctypes.c_void_p,
+        ctypes.c_float,
+        ctypes.c_void_p,
+        ctypes.c_int64,
+        ctypes.c_void_p,
+    ]
+    return scan
+
+
+class _Helper:
+    """One helper thread for the scan (none on a single core), made again after a fork."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pool: ThreadPoolExecutor | None = None
+        self._pid = 0
+
+    def pool(self) -> ThreadPoolExecutor | None:
+        if _cores() < 2:
+            return None
+        with self._lock:
+            if self._pool is None or self._pid != os.getpid():
+                self._pool = ThreadPoolExecutor(1, thread_name_prefix="soulmem-scan")
+                self._pid = os.getpid()
+            return self._pool
+
+
+_HELPER = _Helper()
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def _help(scan: Any, keep: tuple[Any, ...], args: tuple[Any, ...]) -> None:
+    """The helper's share of a scan; ``keep`` holds the arrays ``args`` points into, so a
+    helper that starts after the caller finished alone still finds them (and no chunk)."""
+    scan(*args)
+    assert keep  # alive until here
+
+
+def _scan_all(codes: Codes, q: Matrix, bias: float, out: Matrix) -> None:
+    """``out[r]`` = the code score of every row: on the calling thread and, for big scopes,
+    a helper thread at once (each takes chunks of rows until none is left)."""
+    n, d = codes.codes.shape
+    shared = _shared()
+    pool = _HELPER.pool() if shared is not None and n >= 2 * _CHUNK else None
+    if pool is None or shared is None:
+        scan = _scan()
+        assert scan is not None
+        scan(
+            codes.codes.ctypes.data,
+            codes.scales.ctypes.data,
+            n,
+            d,
+            q.ctypes.data,
+            bias,
+            out.ctypes.data,
+        )
+        return
+    job = np.zeros(2, dtype=np.int64)  # the next chunk, the rows done
+    keep = (codes.codes, codes.scales, q, out, job)
+    args = (
+        codes.codes.ctypes.data,
+        codes.scales.ctypes.data,
+        n,
+        d,
+        q.ctypes.data,
+        bias,
+        out.ctypes.data,
+        _CHUNK,
+        job.ctypes.data,
+    )
+    try:
+        helper = pool.submit(_help, shared, keep, args)
+    except RuntimeError:  # shutting down: scan alone
+        helper = None
+    shared(*args)
+    if helper is not None and int(job[1]) != n:  # the helper is still on its last chunk
+        helper.result()
 
 
 def available() -> bool:
@@ -98,22 +202,14 @@ def top_k(
     """The exact top ``k`` rows of ``matrix @ query`` (rows, scores; best first, ties in row
     order), or None when the codes cannot prove it (or the scan is not available)."""
     scan = _scan()
-    n, d = codes.codes.shape
+    n = len(codes.codes)
     wanted = max(k + MARGIN_ROWS, 4 * k)
     if scan is None or wanted >= n or k < 1:
         return None
     q = np.ascontiguousarray(query, dtype=np.float32)
     norm = float(np.linalg.norm(q))
     approx = np.empty(n, dtype=np.float32)
-    scan(
-        codes.codes.ctypes.data,
-        codes.scales.ctypes.data,
-        n,
-        d,
-        q.ctypes.data,
-        float(q @ codes.center),
-        approx.ctypes.data,
-    )
+    _scan_all(codes, q, float(q @ codes.center), approx)
     order = np.argpartition(-approx, wanted)
     best = np.sort(order[:wanted])
     exact = matrix[best] @ q
