@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from datetime import timedelta
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +13,7 @@ import pytest
 from soulmem import Memory, StoreBusy, StoreClosed
 from soulmem.clock import SystemClock
 from soulmem.embed import FakeEmbedder
+from soulmem.model import Source
 from soulmem.store.base import ContextKeys
 from soulmem.store.sqlite import SQLiteStore
 from soulmem.store.sqlite.connection import migrations
@@ -337,3 +339,49 @@ def test_context_keys_pair_a_turn_with_the_turn_before_it_in_its_session(
         vectors = mem.store.vectors_for(luna.scope, "new-48", "event", ids)
         assert keys.before == {ids[1]: pytest.approx(key(vectors, ids[0], ids[1], query), abs=1e-5)}
         assert mem.store.check_integrity() == []
+
+
+def test_every_read_of_events_gives_back_every_field(mem: Memory) -> None:
+    """Events are decoded by column position: each read returns the event as written."""
+    scope = mem.scope("u1", "luna", world_id="w1")
+    mem.clock.advance(seconds=90)  # type: ignore[attr-defined]
+    at = mem.clock.now() - timedelta(hours=3)
+    result = scope.observe(
+        user="I adopted a cat named Mochi",
+        assistant="Congratulations on Mochi!",
+        session_id="s-7",
+        at=at,
+        user_name="Mina",
+        assistant_name="Luna",
+        images=["a grey kitten on a sofa"],
+        files=["notes/cats.md"],
+        entities=["Mochi"],
+        salience=0.8,
+        metadata={"channel": "app", "n": 3},
+    )
+    (event,) = mem.store.get_events([result.event.id])
+    expected = {
+        "id": result.event.id,
+        "scope": scope.scope,
+        "at": at,
+        "created_at": mem.clock.now(),
+        "session_id": "s-7",
+        "source": Source.CONVERSATION,
+        "user_text": "I adopted a cat named Mochi",
+        "assistant_text": "Congratulations on Mochi!",
+        "user_name": "Mina",
+        "assistant_name": "Luna",
+        "images": ("a grey kitten on a sofa",),
+        "files": ("notes/cats.md",),
+        "entities": ("Mochi",),
+        "salience": 0.8,
+        "language": "en",
+        "metadata": {"channel": "app", "n": 3},
+    }
+    assert {name: getattr(event, name) for name in expected} == expected
+    assert event == result.event and event.seq > 0
+    assert mem.store.last_event(scope.scope) == event
+    assert mem.store.recent_events(scope.scope, 5) == [event]
+    assert list(mem.store.iter_events(scope.scope)) == [event]
+    start, end = at - timedelta(minutes=1), at + timedelta(minutes=1)
+    assert mem.store.events_between(scope.scope, start, end) == [event]

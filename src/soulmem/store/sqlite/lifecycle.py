@@ -15,7 +15,14 @@ from soulmem.clock import from_iso
 from soulmem.model import Event, ForgettingEntry, InboxItem, Memory, Scope, Summary, Tier
 from soulmem.store.base import Vector
 from soulmem.store.sql import SqlConnection
-from soulmem.store.sqlite.rows import SCOPE_WHERE, event_from_row, iso, scope_from_row, scope_params
+from soulmem.store.sqlite.rows import (
+    EVENT_COLUMNS,
+    SCOPE_WHERE,
+    event_from_row,
+    iso,
+    scope_from_row,
+    scope_params,
+)
 
 __all__ = ["LifecycleReads"]
 
@@ -142,7 +149,8 @@ class LifecycleReads:
     def events_between(self: _Host, scope: Scope, start: datetime, end: datetime) -> list[Event]:
         with self._read() as conn:
             rows = conn.execute(
-                f"SELECT * FROM events WHERE {SCOPE_WHERE} AND at >= ? AND at < ? ORDER BY at, seq",
+                f"SELECT {EVENT_COLUMNS} FROM events WHERE {SCOPE_WHERE} AND at >= ? AND at < ? "
+                "ORDER BY at, seq",
                 (*scope_params(scope), iso(start), iso(end)),
             ).fetchall()
         return [event_from_row(r) for r in rows]

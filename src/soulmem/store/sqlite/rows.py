@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -22,6 +23,7 @@ from soulmem.model import (
 )
 
 __all__ = [
+    "EVENT_COLUMNS",
     "dumps",
     "event_from_row",
     "fact_from_row",
@@ -71,25 +73,56 @@ def _opt_time(text: str | None) -> datetime | None:
     return None if text is None else from_iso(text)
 
 
-def event_from_row(row: sqlite3.Row) -> Event:
+#: the columns every read of events selects, in the order :func:`event_from_row` takes them
+EVENT_COLUMNS = (
+    "id, user_id, agent_id, world_id, at, created_at, session_id, source, user_text, "
+    "assistant_text, user_name, assistant_name, images, files, entities, salience, language, "
+    "metadata, seq"
+)
+
+
+def event_from_row(row: Sequence[Any]) -> Event:
+    """An event from a row of ``SELECT {EVENT_COLUMNS}``, taken by position (a lookup by
+    name scans a row's columns: recall decodes hundreds of events)."""
+    (
+        event_id,
+        user_id,
+        agent_id,
+        world_id,
+        at,
+        created_at,
+        session_id,
+        source,
+        user_text,
+        assistant_text,
+        user_name,
+        assistant_name,
+        images,
+        files,
+        entities,
+        salience,
+        language,
+        metadata,
+        seq,
+    ) = row
     return Event(
-        id=row["id"],
-        scope=scope_from_row(row),
-        at=from_iso(row["at"]),
-        created_at=from_iso(row["created_at"]),
-        session_id=row["session_id"],
-        source=Source(row["source"]),
-        user_text=row["user_text"],
-        assistant_text=row["assistant_text"],
-        user_name=row["user_name"],
-        assistant_name=row["assistant_name"],
-        images=_strings(row["images"]),
-        files=_strings(row["files"]),
-        entities=_strings(row["entities"]),
-        salience=row["salience"],
-        language=row["language"],
-        metadata=_object(row["metadata"]),
-        seq=row["seq"],
+        id=event_id,
+        scope=_scope(user_id, agent_id, world_id or None),
+        at=from_iso(at),
+        created_at=from_iso(created_at),
+        session_id=session_id,
+        source=Source(source),
+        user_text=user_text,
+        assistant_text=assistant_text,
+        user_name=user_name,
+        assistant_name=assistant_name,
+        images=_strings(images),
+        files=_strings(files),
+        entities=_strings(entities),
+        salience=salience,
+        language=language,
+        metadata=_object(metadata),
+        seq=seq,
     )
 
 

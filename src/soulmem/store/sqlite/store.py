@@ -31,6 +31,7 @@ from soulmem.store.sqlite.lifecycle import LifecycleReads
 from soulmem.store.sqlite.quantized import top_k
 from soulmem.store.sqlite.replies import ReplyGraph
 from soulmem.store.sqlite.rows import (
+    EVENT_COLUMNS,
     SCOPE_WHERE,
     event_from_row,
     fact_from_row,
@@ -129,7 +130,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
     def last_event(self, scope: Scope) -> Event | None:
         with self._read() as conn:
             row = conn.execute(
-                f"SELECT * FROM events WHERE {SCOPE_WHERE} ORDER BY seq DESC LIMIT 1",
+                f"SELECT {EVENT_COLUMNS} FROM events WHERE {SCOPE_WHERE} ORDER BY seq DESC LIMIT 1",
                 scope_params(scope),
             ).fetchone()
         return None if row is None else event_from_row(row)
@@ -137,7 +138,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
     def recent_events(self, scope: Scope, limit: int) -> list[Event]:
         with self._read() as conn:
             rows = conn.execute(
-                f"SELECT * FROM events WHERE {SCOPE_WHERE} ORDER BY seq DESC LIMIT ?",
+                f"SELECT {EVENT_COLUMNS} FROM events WHERE {SCOPE_WHERE} ORDER BY seq DESC LIMIT ?",
                 (*scope_params(scope), limit),
             ).fetchall()
         return [event_from_row(r) for r in reversed(rows)]
@@ -149,8 +150,11 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         with self._read() as conn:
             for chunk in _chunks(list(dict.fromkeys(ids)), 500):
                 marks = ",".join("?" * len(chunk))
-                for row in conn.execute(f"SELECT * FROM events WHERE id IN ({marks})", chunk):
-                    found[row["id"]] = event_from_row(row)
+                for row in conn.execute(
+                    f"SELECT {EVENT_COLUMNS} FROM events WHERE id IN ({marks})", chunk
+                ):
+                    event = event_from_row(row)
+                    found[event.id] = event
         return [found[i] for i in ids if i in found]
 
     def iter_events(self, scope: Scope | None = None, batch: int = 500) -> Iterator[Event]:
@@ -159,11 +163,12 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
             with self._read() as conn:
                 if scope is None:
                     rows = conn.execute(
-                        "SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?", (last, batch)
+                        f"SELECT {EVENT_COLUMNS} FROM events WHERE seq > ? ORDER BY seq LIMIT ?",
+                        (last, batch),
                     ).fetchall()
                 else:
                     rows = conn.execute(
-                        f"SELECT * FROM events WHERE {SCOPE_WHERE} AND seq > ? "
+                        f"SELECT {EVENT_COLUMNS} FROM events WHERE {SCOPE_WHERE} AND seq > ? "
                         "ORDER BY seq LIMIT ?",
                         (*scope_params(scope), last, batch),
                     ).fetchall()
