@@ -81,18 +81,7 @@ def test_the_top_k_is_the_float_scans(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _single(codes: Codes, q: np.ndarray, bias: float) -> np.ndarray:
     out = np.empty(len(codes.codes), dtype=np.float32)
-    n, d = codes.codes.shape
-    scan = quantized._scan()
-    assert scan is not None
-    scan(
-        codes.codes.ctypes.data,
-        codes.scales.ctypes.data,
-        n,
-        d,
-        q.ctypes.data,
-        bias,
-        out.ctypes.data,
-    )
+    quantized._scan_all(codes, q, bias, out, helper=False)
     return out
 
 

@@ -56,6 +56,21 @@ def test_pack_never_exceeds_the_budget(
     assert order == sorted(order)  # priority order is kept
 
 
+def assert_bound_changes_nothing(ranked: list[RecallItem], budget: int, max_items: int) -> None:
+    """Packing with the lower bound (lines that cannot fit skipped uncounted) gives the
+    context that counting every line gives."""
+    plain = pack("q", ranked, budget_tokens=budget, count_tokens=count_tokens, max_items=max_items)
+    bounded = pack(
+        "q",
+        ranked,
+        budget_tokens=budget,
+        count_tokens=count_tokens,
+        max_items=max_items,
+        tokens_at_least=tokens_at_least,
+    )
+    assert bounded == plain
+
+
 @settings(max_examples=200, deadline=None)
 @given(items=items, budget=st.integers(min_value=1, max_value=600))
 def test_pack_skips_uncounted_only_what_could_not_fit(
@@ -65,16 +80,7 @@ def test_pack_skips_uncounted_only_what_could_not_fit(
         RecallItem(kind="memory", id=str(i), text=text, score=1.0 - i / 100, section=sec)
         for i, (text, sec) in enumerate(items)
     ]
-    plain = pack("q", ranked, budget_tokens=budget, count_tokens=count_tokens, max_items=20)
-    bounded = pack(
-        "q",
-        ranked,
-        budget_tokens=budget,
-        count_tokens=count_tokens,
-        max_items=20,
-        tokens_at_least=tokens_at_least,
-    )
-    assert bounded == plain
+    assert_bound_changes_nothing(ranked, budget, max_items=20)
 
 
 @settings(max_examples=200, deadline=None)
@@ -105,16 +111,7 @@ def test_pack_bound_holds_for_dated_quoted_lines(
         )
         for i, (text, kind, dated) in enumerate(items)
     ]
-    plain = pack("q", ranked, budget_tokens=budget, count_tokens=count_tokens, max_items=25)
-    bounded = pack(
-        "q",
-        ranked,
-        budget_tokens=budget,
-        count_tokens=count_tokens,
-        max_items=25,
-        tokens_at_least=tokens_at_least,
-    )
-    assert bounded == plain
+    assert_bound_changes_nothing(ranked, budget, max_items=25)
 
 
 def test_pack_keeps_priority_when_budget_is_tight() -> None:

@@ -6,7 +6,8 @@
  * reading a quarter of the bytes of the float32 scan. The caller re-scores the best rows
  * exactly and keeps the result only when the codes' error bound proves it exact
  * (store/sqlite/quantized.py). AVX-512 only (vs_supported() says whether this CPU has it),
- * and d a multiple of 16.
+ * and d a multiple of 16. The caller runs it through vs_scan_i8_shared, which the calling
+ * thread and a helper thread share chunk by chunk.
  */
 #include <stdint.h>
 
@@ -43,6 +44,20 @@ void vs_scan_i8(const int8_t *codes, const float *scale, int64_t n, int32_t d,
 }
 #pragma GCC pop_options
 
+#else
+int vs_supported(void) { return 0; }
+
+void vs_scan_i8(const int8_t *codes, const float *scale, int64_t n, int32_t d,
+                const float *q, float bias, float *out) {
+    for (int64_t r = 0; r < n; r++) {
+        float a = 0.f;
+        for (int32_t i = 0; i < d; i++) a += q[i] * (float)codes[r * d + i];
+        out[r] = bias + scale[r] * a;
+    }
+}
+
+#endif
+
 /* Rows [c * chunk, (c + 1) * chunk) for every chunk c taken from job[0], until none is
  * left; job[1] counts the rows done. Several threads may run it on the same job at once:
  * each chunk is scanned once, by whichever thread takes it (so a caller whose helper thread
@@ -57,27 +72,3 @@ void vs_scan_i8_shared(const int8_t *codes, const float *scale, int64_t n, int32
         __atomic_fetch_add(&job[1], rows, __ATOMIC_SEQ_CST);
     }
 }
-
-#else
-int vs_supported(void) { return 0; }
-
-void vs_scan_i8(const int8_t *codes, const float *scale, int64_t n, int32_t d,
-                const float *q, float bias, float *out) {
-    for (int64_t r = 0; r < n; r++) {
-        float a = 0.f;
-        for (int32_t i = 0; i < d; i++) a += q[i] * (float)codes[r * d + i];
-        out[r] = bias + scale[r] * a;
-    }
-}
-
-void vs_scan_i8_shared(const int8_t *codes, const float *scale, int64_t n, int32_t d,
-                       const float *q, float bias, float *out, int64_t chunk, int64_t *job) {
-    for (;;) {
-        int64_t lo = __atomic_fetch_add(&job[0], 1, __ATOMIC_SEQ_CST) * chunk;
-        if (lo >= n) break;
-        int64_t rows = n - lo < chunk ? n - lo : chunk;
-        vs_scan_i8(codes + lo * d, scale + lo, rows, d, q, bias, out + lo);
-        __atomic_fetch_add(&job[1], rows, __ATOMIC_SEQ_CST);
-    }
-}
-#endif

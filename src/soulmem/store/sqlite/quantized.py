@@ -48,25 +48,7 @@ Matrix = npt.NDArray[np.float32]
 
 @functools.cache
 def _scan() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
-    lib = native_library(Path(__file__).parents[1], "_vecscan", "vs_supported")
-    if lib is None:
-        return None
-    scan = ctypes.CDLL(str(lib)).vs_scan_i8
-    scan.restype = None
-    scan.argtypes = [
-        ctypes.c_void_p,
-        ctypes.c_void_p,
-        ctypes.c_int64,
-        ctypes.c_int32,
-        ctypes.c_void_p,
-        ctypes.c_float,
-        ctypes.c_void_p,
-    ]
-    return scan
-
-
-@functools.cache
-def _shared() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
+    """``vs_scan_i8_shared`` (``store/csrc/vecscan.c``), or None where it cannot run."""
     lib = native_library(Path(__file__).parents[1], "_vecscan", "vs_supported")
     if lib is None:
         return None
@@ -121,27 +103,13 @@ def _help(scan: Any, keep: tuple[Any, ...], args: tuple[Any, ...]) -> None:
     assert keep  # alive until here
 
 
-def _scan_all(codes: Codes, q: Matrix, bias: float, out: Matrix) -> None:
+def _scan_all(codes: Codes, q: Matrix, bias: float, out: Matrix, *, helper: bool = True) -> None:
     """``out[r]`` = the code score of every row: on the calling thread and, for big scopes,
     a helper thread at once (each takes chunks of rows until none is left)."""
+    scan = _scan()
+    assert scan is not None
     n, d = codes.codes.shape
-    shared = _shared()
-    pool = _HELPER.pool() if shared is not None and n >= 2 * _CHUNK else None
-    if pool is None or shared is None:
-        scan = _scan()
-        assert scan is not None
-        scan(
-            codes.codes.ctypes.data,
-            codes.scales.ctypes.data,
-            n,
-            d,
-            q.ctypes.data,
-            bias,
-            out.ctypes.data,
-        )
-        return
     job = np.zeros(2, dtype=np.int64)  # the next chunk, the rows done
-    keep = (codes.codes, codes.scales, q, out, job)
     args = (
         codes.codes.ctypes.data,
         codes.scales.ctypes.data,
@@ -153,13 +121,16 @@ def _scan_all(codes: Codes, q: Matrix, bias: float, out: Matrix) -> None:
         _CHUNK,
         job.ctypes.data,
     )
-    try:
-        helper = pool.submit(_help, shared, keep, args)
-    except RuntimeError:  # shutting down: scan alone
-        helper = None
-    shared(*args)
-    if helper is not None and int(job[1]) != n:  # the helper is still on its last chunk
-        helper.result()
+    pool = _HELPER.pool() if helper and n >= 2 * _CHUNK else None
+    share = None
+    if pool is not None:
+        try:
+            share = pool.submit(_help, scan, (codes.codes, codes.scales, q, out, job), args)
+        except RuntimeError:  # shutting down: scan alone
+            share = None
+    scan(*args)
+    if share is not None and int(job[1]) != n:  # the helper is still on its last chunk
+        share.result()
 
 
 def available() -> bool:
@@ -201,10 +172,9 @@ def top_k(
 ) -> tuple[npt.NDArray[np.intp], Matrix] | None:
     """The exact top ``k`` rows of ``matrix @ query`` (rows, scores; best first, ties in row
     order), or None when the codes cannot prove it (or the scan is not available)."""
-    scan = _scan()
     n = len(codes.codes)
     wanted = max(k + MARGIN_ROWS, 4 * k)
-    if scan is None or wanted >= n or k < 1:
+    if _scan() is None or wanted >= n or k < 1:
         return None
     q = np.ascontiguousarray(query, dtype=np.float32)
     norm = float(np.linalg.norm(q))
