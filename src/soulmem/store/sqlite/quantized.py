@@ -97,10 +97,10 @@ def _cores() -> int:
 
 
 def _help(scan: Any, keep: tuple[Any, ...], args: tuple[Any, ...]) -> None:
-    """The helper's share of a scan; ``keep`` holds the arrays ``args`` points into, so a
-    helper that starts after the caller finished alone still finds them (and no chunk)."""
+    """The helper's share of a scan. ``keep`` holds the arrays ``args`` points into (this
+    call's arguments live until it returns), so a helper that starts after the caller
+    finished alone still finds them, and no chunk left."""
     scan(*args)
-    assert keep  # alive until here
 
 
 def _scan_all(codes: Codes, q: Matrix, bias: float, out: Matrix, *, helper: bool = True) -> None:
