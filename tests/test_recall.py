@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +15,7 @@ from hypothesis import strategies as st
 from soulmem import ManualClock, Memory
 from soulmem.config import Config
 from soulmem.embed import FakeEmbedder
-from soulmem.errors import ConfigError
+from soulmem.errors import ConfigError, StoreError
 from soulmem.recall.items import RecallItem
 from soulmem.recall.pack import pack
 from soulmem.recall.rank import Ranker, minmax
@@ -256,6 +259,76 @@ def test_recall_is_the_same_with_the_candidates_read_at_once_or_one_by_one(
             ]
     assert len(contexts[False]) >= 3
     assert contexts[True] == contexts[False]
+
+
+def test_the_dense_searches_queued_behind_the_embedding_rank_the_same(
+    shared_location: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a query still being embedded on a thread, the dense searches run on that thread
+    after the embedding (while the caller reads the turns found so far): what is ranked is
+    what the searches on the calling thread rank, and their errors reach the caller."""
+    clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
+    texts = [
+        "my grandmother plays the cello every evening",
+        "what instrument do you play?",
+        "the bakery near the station sells great bread",
+        "私は毎朝パン屋でクロワッサンを買います",
+        "할머니는 매일 저녁 첼로를 연주하세요",
+    ]
+    query = "grandmother cello 첼로"
+    with (
+        Memory.open(shared_location, embedder=FakeEmbedder(), clock=clock) as mem,
+        ThreadPoolExecutor(1, thread_name_prefix="embedding") as embedding,
+    ):
+        scope = mem.scope("u", "luna")
+        # the first turns are past the working set: only the searches find them
+        for text in [*texts, *(f"note {i} about parking tickets" for i in range(30))]:
+            scope.observe(user=text)
+        working = mem.working_set(scope.scope)
+        searched_on: list[tuple[str, int]] = []
+        read_on: list[tuple[str, int]] = []
+        search, get_events = mem.store.dense_search, mem.store.get_events
+
+        def recorded(*args: Any, **kwargs: Any) -> Any:
+            searched_on.append((threading.current_thread().name, args[4]))
+            return search(*args, **kwargs)
+
+        def read(ids: Any) -> Any:
+            read_on.append((threading.current_thread().name, len(ids)))
+            return get_events(ids)
+
+        monkeypatch.setattr(mem.store, "dense_search", recorded)
+        monkeypatch.setattr(mem.store, "get_events", read)
+        cfg = mem.config.recall
+        inline = Ranker(mem.store, mem.embedder, cfg).rank(
+            scope.scope, query, working, mem.embedder.embed_query(query)
+        )
+        assert all(name == threading.current_thread().name for name, _ in searched_on)
+        searched_on.clear()
+        queued = Ranker(mem.store, mem.embedder, cfg, embedding=embedding)
+        pending = embedding.submit(mem.embedder.embed_query, query)
+        threaded = queued.rank(scope.scope, query, working, pending.result)
+        assert [(i.kind, i.id, i.score, i.why) for i in threaded] == [
+            (i.kind, i.id, i.score, i.why) for i in inline
+        ]
+        assert len(inline) >= 3
+        # the top-N searches (a limit above 0) of both kinds ran on the embedding thread
+        top_n = [name for name, limit in searched_on if limit > 0]
+        assert len(top_n) == 2 and all(name.startswith("embedding") for name in top_n)
+        # the turns were read on the calling thread
+        assert read_on and all(not name.startswith("embedding") for name, _ in read_on)
+
+        def broken(*args: Any, **kwargs: Any) -> Any:
+            raise StoreError("the vectors are unreadable")
+
+        monkeypatch.setattr(mem.store, "dense_search", broken)
+        with pytest.raises(StoreError, match="unreadable"):
+            queued.rank(scope.scope, query, working, pending.result)
+    # the engine queues them on its embedding thread once it has one
+    config = Config().with_recall(parallel_embed=True)
+    with Memory.open(shared_location, embedder=FakeEmbedder(), clock=clock, config=config) as mem:
+        assert mem.scope("u", "luna").recall(query, rehearse=False).items
+        assert mem.ranker().embedding is mem._threads.embedding_pool is not None
 
 
 def test_context_keys_find_a_turn_that_does_not_name_its_subject() -> None:

@@ -29,7 +29,7 @@ kept in ``why`` (``dense`` with the keys mixed in, ``adapted`` the adaptor's sco
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import ParamSpec, TypeVar
 
@@ -41,7 +41,7 @@ from soulmem.recall.adaptor import QueryAdaptor
 from soulmem.recall.items import RecallItem
 from soulmem.recall.speakers import named_speakers, speakers_of
 from soulmem.recall.tokenize import tokenize
-from soulmem.store.base import ContextKeys, Store
+from soulmem.store.base import ContextKeys, Store, VectorHit
 
 __all__ = [
     "Ranker",
@@ -61,6 +61,8 @@ T = TypeVar("T")
 ORPHAN_IMPORTANCE = 0.5
 ORPHAN_STRENGTH = 0.3
 BARE_QUESTION_IMPORTANCE = 0.1
+#: the kinds searched by vector, in the order their hits join the candidates
+_DENSE_KINDS = ("event", "memory")
 
 
 def minmax(values: dict[str, float]) -> dict[str, float]:
@@ -121,6 +123,10 @@ class Ranker:
     reads: Executor | None = None
     #: the embedding model's learned query weighting (``recall/adaptor.py``), if it has one
     adaptor: QueryAdaptor | None = None
+    #: the thread a query still being embedded is embedded on (one thread, first in first
+    #: out): the dense searches are queued there behind the embedding, so they run while
+    #: this thread reads the turns found so far (None: here, after those reads)
+    embedding: Executor | None = None
 
     def _soon(self, read: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> Callable[[], T]:
         """``read(*args)`` started on ``reads`` (or run now); call the result to get it."""
@@ -147,8 +153,15 @@ class Ranker:
         kinds.update(dict.fromkeys(recent, "event"))
         # the turns found so far (lexical, working set) are read while the query is embedded
         # (on a worker thread with ``parallel_embed``): they do not depend on its vector; the
-        # working set's turns were read with it
+        # working set's turns were read with it. The dense searches need the vector and the
+        # candidates found so far: they are queued behind the embedding on its thread (they
+        # are mostly native code, which runs beside this thread's reads; reads moved there
+        # too only contend for the interpreter lock: measured slower)
         early = [c for c, kind in kinds.items() if kind == "event"]
+        wanted = {kind: [i for i, k in kinds.items() if k == kind] for kind in _DENSE_KINDS}
+        searched: Future[list[list[VectorHit]]] | None = None
+        if callable(query_vector) and self.embedding is not None:
+            searched = self.embedding.submit(self._dense, scope, query_vector, wanted)
         early_orbs = self._soon(self.store.memories_for_events, early)
         early_events = {event.id: event for event in working_set}
         unread = [c for c in early if c not in early_events]
@@ -157,12 +170,12 @@ class Ranker:
             query_vector = self.embedder.embed_query(query)
         elif callable(query_vector):  # still being embedded: wait only now, after those reads
             query_vector = query_vector()
+        by_kind = (
+            searched.result() if searched is not None else self._dense(scope, query_vector, wanted)
+        )
         dense: dict[str, float] = {}
-        for kind in ("event", "memory"):
-            wanted = [i for i, k in kinds.items() if k == kind]
-            for hit in self.store.dense_search(
-                scope, self.embedder.name, kind, query_vector, cfg.candidates, include_ids=wanted
-            ):
+        for kind, hits in zip(_DENSE_KINDS, by_kind, strict=True):
+            for hit in hits:
                 dense[hit.owner_id] = hit.similarity
                 kinds[hit.owner_id] = kind
         lexical_norm = minmax(lexical)
@@ -261,6 +274,23 @@ class Ranker:
             )
         items.sort(key=lambda item: (-item.score, item.id))
         return items
+
+    def _dense(
+        self,
+        scope: Scope,
+        query_vector: Vector | Callable[[], Vector],
+        wanted: dict[str, list[str]],
+    ) -> list[list[VectorHit]]:
+        """The dense top-N of each kind (``_DENSE_KINDS``), with the similarity of the
+        ``wanted`` candidates of that kind found so far."""
+        vector = query_vector() if callable(query_vector) else query_vector
+        limit = self.config.candidates
+        return [
+            self.store.dense_search(
+                scope, self.embedder.name, kind, vector, limit, include_ids=wanted[kind]
+            )
+            for kind in _DENSE_KINDS
+        ]
 
     def _adapted(
         self, scope: Scope, query_vector: Vector, event_ids: list[str], memory_ids: list[str]

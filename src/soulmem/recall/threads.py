@@ -1,6 +1,7 @@
 """Recall's worker threads: one embeds the query while the store is read
-(``RecallConfig.parallel_embed``), two read the candidates at once (``parallel_reads``).
-Each pool is made on first use and shut down with the engine."""
+(``RecallConfig.parallel_embed``) and then searches the vectors with it, two read the
+candidates at once (``parallel_reads``). Each pool is made on first use and shut down with
+the engine."""
 
 from __future__ import annotations
 
@@ -36,6 +37,12 @@ class RecallThreads:
     def embedding(self) -> bool:
         """Whether the query-embedding thread has been started."""
         return self._embed is not None
+
+    @property
+    def embedding_pool(self) -> Executor | None:
+        """The query-embedding thread (None until it is started): work queued there runs
+        after the embeddings asked before it."""
+        return self._embed
 
     def reads(self, setting: bool | None) -> Executor | None:
         """Threads for recall's independent reads, or None to read one after the other.
