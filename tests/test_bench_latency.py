@@ -9,6 +9,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from soulmem.bench.latency import rss_mb, run_latency
@@ -166,6 +168,22 @@ def test_count_tokens_cached_equals_uncached() -> None:
     for text in ("hello world", "안녕하세요 반가워요", "今日は" * 10, "x " * 3000):
         assert count_tokens(text) == _count_tokens(text)
         assert count_tokens(text) == _count_tokens(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.text(alphabet=st.sampled_from('ab 12 한국어 日本語 かな."\\\t\r\u3000é😀'), max_size=40),
+        max_size=8,
+    ),
+    st.integers(min_value=0, max_value=3),
+)
+def test_a_text_costs_its_lines_counted_apart(lines: list[str], long: int) -> None:
+    """``count_tokens`` sums the (remembered) costs of a text's lines, one token a line
+    break: exactly what counting the whole text costs, long lines and empty ones included."""
+    text = "\n".join([*lines, "가나 다라" * 500 * long])
+    assert count_tokens(text) == _count_tokens(text)
+    assert count_tokens(text) == _count_tokens(text)  # the lines remembered
 
 
 def test_run_latency_reports_each_size(tmp_path: Path) -> None:

@@ -323,8 +323,17 @@ def _char_cost(char: str) -> int:
 
 def count_tokens(text: str) -> int:
     """Conservatively estimate how many LLM tokens ``text`` costs (see :func:`_count_tokens`);
-    short texts are remembered, as recall packs the same memories again and again."""
-    return _count_short(text) if len(text) <= _CACHED_CHARS else _count_tokens(text)
+    short lines are remembered, as recall packs the same memories again and again. The cost
+    of a text is the sum of its lines' plus one a line break (the runs that are counted never
+    cross a line break), so a packed context costs the lines already counted for it."""
+    if "\n" not in text:
+        return _count_line(text)
+    lines = text.split("\n")
+    return len(lines) - 1 + sum(map(_count_line, lines))
+
+
+def _count_line(line: str) -> int:
+    return _count_short(line) if len(line) <= _CACHED_CHARS else _count_tokens(line)
 
 
 _CACHED_CHARS = 2000
