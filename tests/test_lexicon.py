@@ -7,7 +7,10 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from soulmem import Memory
 from soulmem.clock import SystemClock
@@ -76,8 +79,18 @@ def assert_same_as_fts5(store: SQLiteStore, limit: int = 50) -> int:
     return found
 
 
+@pytest.fixture(params=["compiled", "numpy"])
+def summing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each test runs with the BM25 sums in C (``store/csrc/bm25.c``) and in numpy."""
+    if request.param == "numpy":
+        monkeypatch.setattr(lexicon, "_accumulate", lambda: None)
+    elif lexicon._accumulate() is None:
+        pytest.skip("the compiled BM25 sums are not built here")
+    return str(request.param)
+
+
 @pytest.fixture
-def store(tmp_path: Path) -> SQLiteStore:
+def store(tmp_path: Path, summing: str) -> SQLiteStore:
     store = SQLiteStore(tmp_path / "lex.db", clock=SystemClock())
     for i, text in enumerate(TEXTS):
         index(store, ALICE, f"a{i}", text)
@@ -94,7 +107,9 @@ def test_ranking_is_fts5s_to_the_bit(store: SQLiteStore) -> None:
     assert store.lexical_search(Scope("nobody", "bot"), tokens, 10) == []
 
 
-def test_a_single_scope_without_changes_reads_postings_unfiltered(tmp_path: Path) -> None:
+def test_a_single_scope_without_changes_reads_postings_unfiltered(
+    tmp_path: Path, summing: str
+) -> None:
     """One scope and no changed document: the postings are used as they are; a deleted or
     re-indexed document (a dead slot) brings the filter back."""
     store = SQLiteStore(tmp_path / "one.db", clock=SystemClock())
@@ -157,3 +172,33 @@ def test_erase_leaves_no_word_in_memory(tmp_path: Path) -> None:
         state = mem.store._lexicon._state  # type: ignore[attr-defined]
         assert state is None or tokens[0] not in state.terms
         assert mem.store.lexical_search(scope.scope, tokens, 10) == []
+
+
+@pytest.mark.skipif(lexicon._accumulate() is None, reason="the compiled sums are not built here")
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.tuples(st.integers(0, 499), st.integers(1, 40)), min_size=1, max_size=120),
+        min_size=1,
+        max_size=12,
+    ),
+    st.lists(st.floats(1e-6, 12.0), min_size=12, max_size=12),
+    st.floats(1.0, 400.0),
+    st.integers(0, 2**32 - 1),
+)
+def test_the_compiled_sums_are_numpys_to_the_bit(
+    terms: list[list[tuple[int, int]]], idfs: list[float], avgdl: float, seed: int
+) -> None:
+    """Repeated slots, many terms on one document, lengths far from the average: the C
+    loop gives numpy's float64 scores bit for bit (the order of every operation and sum)."""
+    lengths = np.random.default_rng(seed).integers(1, 2000, 500).astype(np.float64)
+    slots = [np.array([s for s, _ in postings], dtype=np.int32) for postings in terms]
+    tfs = [np.array([f for _, f in postings], dtype=np.int32) for postings in terms]
+    weights = idfs[: len(terms)]
+    compiled = lexicon._scores(slots, tfs, weights, lengths, avgdl)
+    with pytest.MonkeyPatch.context() as off:
+        off.setattr(lexicon, "_accumulate", lambda: None)
+        plain = lexicon._scores(slots, tfs, weights, lengths, avgdl)
+    assert compiled.dtype == plain.dtype == np.float64
+    assert compiled.tobytes() == plain.tobytes()
+    assert np.count_nonzero(compiled) == len({int(s) for a in slots for s in a})

@@ -17,16 +17,20 @@ the postings are rebuilt from the table once those outnumber a quarter of the do
 from __future__ import annotations
 
 import array
+import ctypes
+import functools
 import itertools
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from soulmem.native import native_library
 from soulmem.store.base import BM25_B, BM25_K1
 from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.copies import FileCopy
@@ -237,6 +241,63 @@ def _documents(conn: SqlConnection, docs: Iterable[int]) -> list[tuple[int, str,
     return out
 
 
+def _scores(
+    slots: list[Int32s], tfs: list[Int32s], idfs: list[float], length: Floats, avgdl: float
+) -> Floats:
+    """Each slot's BM25 score: its postings' weights (term ``t`` has ``slots[t]`` with
+    frequencies ``tfs[t]`` and ``idfs[t]``) summed in term order, as FTS5 sums them."""
+    accumulate = _accumulate()
+    if accumulate is not None:  # the same operations in C (``store/csrc/bm25.c``)
+        flat_slots = np.ascontiguousarray(np.concatenate(slots), dtype=np.int32)
+        flat_tfs = np.ascontiguousarray(np.concatenate(tfs), dtype=np.int32)
+        starts = np.zeros(len(slots) + 1, dtype=np.int64)
+        np.cumsum([len(s) for s in slots], out=starts[1:])
+        weights = np.asarray(idfs, dtype=np.float64)
+        lengths = np.ascontiguousarray(length, dtype=np.float64)
+        out = np.zeros(len(lengths), dtype=np.float64)
+        accumulate(
+            len(slots),
+            starts.ctypes.data,
+            flat_slots.ctypes.data,
+            flat_tfs.ctypes.data,
+            weights.ctypes.data,
+            lengths.ctypes.data,
+            avgdl,
+            K1,
+            B,
+            out.ctypes.data,
+        )
+        return out
+    weighted = [
+        idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + B * length[s] / avgdl)))
+        for s, f, idf in zip(slots, (f.astype(np.float64) for f in tfs), idfs, strict=True)
+    ]
+    # bincount adds each slot's weights in input order: the query order of FTS5's sum
+    sums = np.bincount(
+        np.concatenate(slots), weights=np.concatenate(weighted), minlength=len(length)
+    )
+    return np.asarray(sums, dtype=np.float64)
+
+
+@functools.cache
+def _accumulate() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
+    """``bm25_accumulate`` (``store/csrc/bm25.c``), or None where it was not built."""
+    lib = native_library(Path(__file__).parents[1], "_bm25", "bm25_supported")
+    if lib is None:
+        return None
+    accumulate = ctypes.CDLL(str(lib)).bm25_accumulate
+    accumulate.restype = None
+    accumulate.argtypes = [
+        ctypes.c_int64,
+        *[ctypes.c_void_p] * 5,
+        ctypes.c_double,
+        ctypes.c_double,
+        ctypes.c_double,
+        ctypes.c_void_p,
+    ]
+    return accumulate
+
+
 def _rank(state: _State, scope: int, terms: list[str], limit: int) -> list[tuple[int, float]]:
     used = state.used
     scope_of, length, alive = state.scope_of[:used], state.length[:used], state.alive[:used]
@@ -245,7 +306,8 @@ def _rank(state: _State, scope: int, terms: list[str], limit: int) -> list[tuple
     # every slot current and of this scope (one scope, nothing changed): no filtering
     everyone = len(state.scopes) == 1 and n_docs == used
     hit_slots: list[Int32s] = []
-    hit_scores: list[Floats] = []
+    hit_tfs: list[Int32s] = []
+    idfs: list[float] = []
     for token in terms:  # query order: each document's terms are summed in it, as FTS5 does
         term = state.terms.get(token)
         if term is None:
@@ -262,22 +324,18 @@ def _rank(state: _State, scope: int, terms: list[str], limit: int) -> list[tuple
             base_slots = np.concatenate([base_slots, np.asarray(side[0], dtype=np.int32)])
             base_tfs = np.concatenate([base_tfs, np.asarray(side[1], dtype=np.int32)])
         if everyone:
-            slots, tfs = base_slots, base_tfs.astype(np.float64)  # exact: small integers
+            slots, tfs = base_slots, base_tfs
         else:
             keep = alive[base_slots] & (scope_of[base_slots] == scope)
-            slots, tfs = base_slots[keep], base_tfs[keep].astype(np.float64)
+            slots, tfs = base_slots[keep], base_tfs[keep]
         if not len(slots):
             continue
         hit_slots.append(slots)
-        hit_scores.append(
-            idf * ((tfs * (K1 + 1.0)) / (tfs + K1 * (1 - B + B * length[slots] / avgdl)))
-        )
+        hit_tfs.append(tfs)
+        idfs.append(idf)
     if not hit_slots:
         return []
-    # bincount adds each slot's weights in input order: the query order of FTS5's sum
-    scores = np.bincount(
-        np.concatenate(hit_slots), weights=np.concatenate(hit_scores), minlength=used
-    )
+    scores = _scores(hit_slots, hit_tfs, idfs, length, avgdl)
     found = np.flatnonzero(scores)
     if len(found) > limit:
         cut = scores[found[np.argpartition(-scores[found], limit - 1)[:limit]]].min()
