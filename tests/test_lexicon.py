@@ -195,10 +195,12 @@ def test_the_compiled_sums_are_numpys_to_the_bit(
     slots = [np.array([s for s, _ in postings], dtype=np.int32) for postings in terms]
     tfs = [np.array([f for _, f in postings], dtype=np.int32) for postings in terms]
     weights = idfs[: len(terms)]
-    compiled = lexicon._scores(slots, tfs, weights, lengths, avgdl)
+    compiled, compiled_found = lexicon._scores(slots, tfs, weights, lengths, avgdl)
     with pytest.MonkeyPatch.context() as off:
         off.setattr(lexicon, "_accumulate", lambda: None)
-        plain = lexicon._scores(slots, tfs, weights, lengths, avgdl)
+        plain, plain_found = lexicon._scores(slots, tfs, weights, lengths, avgdl)
     assert compiled.dtype == plain.dtype == np.float64
     assert compiled.tobytes() == plain.tobytes()
-    assert np.count_nonzero(compiled) == len({int(s) for a in slots for s in a})
+    held = {int(s) for a in slots for s in a}
+    assert sorted(compiled_found.tolist()) == plain_found.tolist() == sorted(held)
+    assert len(compiled_found) == len(held)  # each slot once

@@ -243,9 +243,10 @@ def _documents(conn: SqlConnection, docs: Iterable[int]) -> list[tuple[int, str,
 
 def _scores(
     slots: list[Int32s], tfs: list[Int32s], idfs: list[float], length: Floats, avgdl: float
-) -> Floats:
+) -> tuple[Floats, Ints]:
     """Each slot's BM25 score: its postings' weights (term ``t`` has ``slots[t]`` with
-    frequencies ``tfs[t]`` and ``idfs[t]``) summed in term order, as FTS5 sums them."""
+    frequencies ``tfs[t]`` and ``idfs[t]``) summed in term order, as FTS5 sums them; and the
+    slots holding any term (in no particular order; every weight is positive)."""
     accumulate = _accumulate()
     if accumulate is not None:  # the same operations in C (``store/csrc/bm25.c``)
         flat_slots = np.ascontiguousarray(np.concatenate(slots), dtype=np.int32)
@@ -255,7 +256,8 @@ def _scores(
         weights = np.asarray(idfs, dtype=np.float64)
         lengths = np.ascontiguousarray(length, dtype=np.float64)
         out = np.zeros(len(lengths), dtype=np.float64)
-        accumulate(
+        found = np.empty(min(len(flat_slots), len(lengths)), dtype=np.int32)
+        n_found = accumulate(
             len(slots),
             starts.ctypes.data,
             flat_slots.ctypes.data,
@@ -266,8 +268,9 @@ def _scores(
             K1,
             B,
             out.ctypes.data,
+            found.ctypes.data,
         )
-        return out
+        return out, found[:n_found].astype(np.int64)
     weighted = [
         idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + B * length[s] / avgdl)))
         for s, f, idf in zip(slots, (f.astype(np.float64) for f in tfs), idfs, strict=True)
@@ -276,7 +279,7 @@ def _scores(
     sums = np.bincount(
         np.concatenate(slots), weights=np.concatenate(weighted), minlength=len(length)
     )
-    return np.asarray(sums, dtype=np.float64)
+    return np.asarray(sums, dtype=np.float64), np.flatnonzero(sums)
 
 
 @functools.cache
@@ -286,13 +289,14 @@ def _accumulate() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
     if lib is None:
         return None
     accumulate = ctypes.CDLL(str(lib)).bm25_accumulate
-    accumulate.restype = None
+    accumulate.restype = ctypes.c_int64
     accumulate.argtypes = [
         ctypes.c_int64,
         *[ctypes.c_void_p] * 5,
         ctypes.c_double,
         ctypes.c_double,
         ctypes.c_double,
+        ctypes.c_void_p,
         ctypes.c_void_p,
     ]
     return accumulate
@@ -335,8 +339,7 @@ def _rank(state: _State, scope: int, terms: list[str], limit: int) -> list[tuple
         idfs.append(idf)
     if not hit_slots:
         return []
-    scores = _scores(hit_slots, hit_tfs, idfs, length, avgdl)
-    found = np.flatnonzero(scores)
+    scores, found = _scores(hit_slots, hit_tfs, idfs, length, avgdl)
     if len(found) > limit:
         cut = scores[found[np.argpartition(-scores[found], limit - 1)[:limit]]].min()
         found = found[scores[found] >= cut]  # with every document tied with the last one
