@@ -228,20 +228,24 @@ def test_reply_neighbours_of_the_best_turns_join_the_candidates() -> None:
     assert answer_found(20)
 
 
+#: turns in three languages about a cello (and a bakery), for recall run two ways
+CELLO_TURNS = [
+    "my grandmother plays the cello every evening",
+    "what instrument do you play?",
+    "I started cello lessons with her last spring",
+    "the bakery near the station sells great bread",
+    "私は毎朝パン屋でクロワッサンを買います",
+    "할머니는 매일 저녁 첼로를 연주하세요",
+]
+
+
 def test_recall_is_the_same_with_the_candidates_read_at_once_or_one_by_one(
     shared_location: str,
 ) -> None:
     """``parallel_reads`` (on by default on PostgreSQL) changes when the candidates' turns,
     memories and reply links are read, never what is ranked."""
     clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
-    texts = [
-        "my grandmother plays the cello every evening",
-        "what instrument do you play?",
-        "I started cello lessons with her last spring",
-        "the bakery near the station sells great bread",
-        "私は毎朝パン屋でクロワッサンを買います",
-        "할머니는 매일 저녁 첼로를 연주하세요",
-    ]
+    texts = CELLO_TURNS
     contexts = {}
     for parallel in (False, True):
         config = Config().with_recall(parallel_reads=parallel, neighbour_candidates=2)
@@ -268,13 +272,7 @@ def test_the_dense_searches_queued_behind_the_embedding_rank_the_same(
     after the embedding (while the caller reads the turns found so far): what is ranked is
     what the searches on the calling thread rank, and their errors reach the caller."""
     clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
-    texts = [
-        "my grandmother plays the cello every evening",
-        "what instrument do you play?",
-        "the bakery near the station sells great bread",
-        "私は毎朝パン屋でクロワッサンを買います",
-        "할머니는 매일 저녁 첼로를 연주하세요",
-    ]
+    texts = CELLO_TURNS
     query = "grandmother cello 첼로"
     with (
         Memory.open(shared_location, embedder=FakeEmbedder(), clock=clock) as mem,

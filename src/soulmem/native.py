@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import ctypes
 from pathlib import Path
+from typing import Any
 
-__all__ = ["native_library"]
+__all__ = ["native_function", "native_library"]
 
 
 def native_library(folder: Path, stem: str, supported: str) -> Path | None:
@@ -20,3 +21,17 @@ def native_library(folder: Path, stem: str, supported: str) -> Path | None:
         check.restype, check.argtypes = ctypes.c_int, []
         return lib if check() == 1 else None
     return None
+
+
+def native_function(
+    folder: Path, stem: str, supported: str, name: str, restype: Any, argtypes: list[Any]
+) -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
+    """The C function ``name`` of :func:`native_library`'s library, typed with ``restype``
+    and ``argtypes`` (ctypes releases the GIL while it runs), or None where it cannot run."""
+    lib = native_library(folder, stem, supported)
+    if lib is None:
+        return None
+    function = getattr(ctypes.CDLL(str(lib)), name)
+    function.restype = restype
+    function.argtypes = argtypes
+    return function

@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from soulmem.native import native_library
+from soulmem.native import native_function
 from soulmem.store.base import BM25_B, BM25_K1
 from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.copies import FileCopy
@@ -285,21 +285,15 @@ def _scores(
 @functools.cache
 def _accumulate() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
     """``bm25_accumulate`` (``store/csrc/bm25.c``), or None where it was not built."""
-    lib = native_library(Path(__file__).parents[1], "_bm25", "bm25_supported")
-    if lib is None:
-        return None
-    accumulate = ctypes.CDLL(str(lib)).bm25_accumulate
-    accumulate.restype = ctypes.c_int64
-    accumulate.argtypes = [
+    pointer, real = ctypes.c_void_p, ctypes.c_double
+    return native_function(
+        Path(__file__).parents[1],
+        "_bm25",
+        "bm25_supported",
+        "bm25_accumulate",
         ctypes.c_int64,
-        *[ctypes.c_void_p] * 5,
-        ctypes.c_double,
-        ctypes.c_double,
-        ctypes.c_double,
-        ctypes.c_void_p,
-        ctypes.c_void_p,
-    ]
-    return accumulate
+        [ctypes.c_int64, *[pointer] * 5, real, real, real, pointer, pointer],
+    )
 
 
 def _rank(state: _State, scope: int, terms: list[str], limit: int) -> list[tuple[int, float]]:

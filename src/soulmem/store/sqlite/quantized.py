@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from soulmem.native import native_library
+from soulmem.native import native_function
 
 __all__ = ["MIN_ROWS", "Codes", "available", "encode", "top_k"]
 
@@ -49,23 +49,15 @@ Matrix = npt.NDArray[np.float32]
 @functools.cache
 def _scan() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
     """``vs_scan_i8_shared`` (``store/csrc/vecscan.c``), or None where it cannot run."""
-    lib = native_library(Path(__file__).parents[1], "_vecscan", "vs_supported")
-    if lib is None:
-        return None
-    scan = ctypes.CDLL(str(lib)).vs_scan_i8_shared
-    scan.restype = None
-    scan.argtypes = [
-        ctypes.c_void_p,
-        ctypes.c_void_p,
-        ctypes.c_int64,
-        ctypes.c_int32,
-        ctypes.c_void_p,
-        ctypes.c_float,
-        ctypes.c_void_p,
-        ctypes.c_int64,
-        ctypes.c_void_p,
-    ]
-    return scan
+    pointer, size = ctypes.c_void_p, ctypes.c_int64
+    return native_function(
+        Path(__file__).parents[1],
+        "_vecscan",
+        "vs_supported",
+        "vs_scan_i8_shared",
+        None,
+        [pointer, pointer, size, ctypes.c_int32, pointer, ctypes.c_float, pointer, size, pointer],
+    )
 
 
 class _Helper:
