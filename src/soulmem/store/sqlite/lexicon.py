@@ -5,7 +5,9 @@ unigram and bigram terms, several of them in a third of all documents, so at 100
 the ``MATCH`` took 20 ms at p50 and 45-50 ms at p95. This copy holds the same documents as
 numpy postings and ranks them with FTS5's ``bm25(lexical, 0.0, 1.0)`` operation by operation
 (k1 = 1.2, b = 0.75, IDF and average length over the whole table, IDF floored at 1e-6, each
-document's terms summed in query order), so it returns the scores SQLite computes.
+document's terms summed in query order), so it returns the scores SQLite computes. The
+per-posting sums run in C where ``soulmem.store._bm25`` was built (``store/csrc/bm25.c``,
+numpy's operations in numpy's order), else in numpy.
 
 The copy is per process and per file. Triggers log the rowid of every inserted, re-indexed
 or deleted document in ``lexical_changes`` (migration 0007); a search first reads the log
