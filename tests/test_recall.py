@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -265,18 +266,20 @@ def test_recall_is_the_same_with_the_candidates_read_at_once_or_one_by_one(
     assert contexts[True] == contexts[False]
 
 
-def test_the_dense_searches_queued_behind_the_embedding_rank_the_same(
+def test_the_dense_searches_on_their_own_thread_rank_the_same(
     shared_location: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With a query still being embedded on a thread, the dense searches run on that thread
-    after the embedding (while the caller reads the turns found so far): what is ranked is
-    what the searches on the calling thread rank, and their errors reach the caller."""
+    """With a query still being embedded on a thread, the dense searches run on the
+    ``searches`` thread once its vector is there (while the caller reads the turns found so
+    far): what is ranked is what the searches on the calling thread rank, and their errors
+    reach the caller."""
     clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
     texts = CELLO_TURNS
     query = "grandmother cello 첼로"
     with (
         Memory.open(shared_location, embedder=FakeEmbedder(), clock=clock) as mem,
         ThreadPoolExecutor(1, thread_name_prefix="embedding") as embedding,
+        ThreadPoolExecutor(1, thread_name_prefix="search") as searches,
     ):
         scope = mem.scope("u", "luna")
         # the first turns are past the working set: only the searches find them
@@ -295,6 +298,10 @@ def test_the_dense_searches_queued_behind_the_embedding_rank_the_same(
             read_on.append((threading.current_thread().name, len(ids)))
             return get_events(ids)
 
+        def slow_embedding() -> Any:
+            time.sleep(0.05)  # the searches wait for the vector, the caller reads meanwhile
+            return mem.embedder.embed_query(query)
+
         monkeypatch.setattr(mem.store, "dense_search", recorded)
         monkeypatch.setattr(mem.store, "get_events", read)
         cfg = mem.config.recall
@@ -303,30 +310,31 @@ def test_the_dense_searches_queued_behind_the_embedding_rank_the_same(
         )
         assert all(name == threading.current_thread().name for name, _ in searched_on)
         searched_on.clear()
-        queued = Ranker(mem.store, mem.embedder, cfg, embedding=embedding)
-        pending = embedding.submit(mem.embedder.embed_query, query)
-        threaded = queued.rank(scope.scope, query, working, pending.result)
-        assert [(i.kind, i.id, i.score, i.why) for i in threaded] == [
+        threaded = Ranker(mem.store, mem.embedder, cfg, searches=searches)
+        pending = embedding.submit(slow_embedding)
+        ranked = threaded.rank(scope.scope, query, working, pending.result)
+        assert [(i.kind, i.id, i.score, i.why) for i in ranked] == [
             (i.kind, i.id, i.score, i.why) for i in inline
         ]
         assert len(inline) >= 3
-        # the top-N searches (a limit above 0) of both kinds ran on the embedding thread
+        # the top-N searches (a limit above 0) of both kinds ran on the search thread
         top_n = [name for name, limit in searched_on if limit > 0]
-        assert len(top_n) == 2 and all(name.startswith("embedding") for name in top_n)
+        assert len(top_n) == 2 and all(name.startswith("search") for name in top_n)
         # the turns were read on the calling thread
-        assert read_on and all(not name.startswith("embedding") for name, _ in read_on)
+        assert read_on and all(name == threading.current_thread().name for name, _ in read_on)
 
         def broken(*args: Any, **kwargs: Any) -> Any:
             raise StoreError("the vectors are unreadable")
 
         monkeypatch.setattr(mem.store, "dense_search", broken)
         with pytest.raises(StoreError, match="unreadable"):
-            queued.rank(scope.scope, query, working, pending.result)
-    # the engine queues them on its embedding thread once it has one
+            threaded.rank(scope.scope, query, working, pending.result)
+    # the engine gives its ranker the search thread, started with the embedding thread
     config = Config().with_recall(parallel_embed=True)
     with Memory.open(shared_location, embedder=FakeEmbedder(), clock=clock, config=config) as mem:
+        assert mem.ranker().searches is None
         assert mem.scope("u", "luna").recall(query, rehearse=False).items
-        assert mem.ranker().embedding is mem._threads.embedding_pool is not None
+        assert mem.ranker().searches is mem._threads.search_pool is not None
 
 
 def test_context_keys_find_a_turn_that_does_not_name_its_subject() -> None:

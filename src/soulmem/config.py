@@ -119,8 +119,8 @@ class RecallConfig:
     #: query vectors kept (least recently used dropped); 0 embeds every query afresh
     query_cache_size: int = 256
     #: embed the query on a worker thread while the store is read (the turns found by the
-    #: lexical search and the working set are read meanwhile), then search the vectors with
-    #: it on that thread while those reads go on. None (the default): where the
+    #: lexical search and the working set are read meanwhile) and search the vectors with
+    #: it on another thread while those reads go on. None (the default): where the
     #: process may run on two CPUs or more, and always on PostgreSQL, whose reads wait on the
     #: server (1M memories: recall p95 45-49 ms threaded vs 52-55 ms inline, docs/postgres.md).
     #: SQLite at 100k turns, quiet 2-core machine, fresh questions: p50/p95 31-33 / 34-37 ms

@@ -271,7 +271,7 @@ class Memory:
             reply_chars=self.config.memory_reply_chars,
             reads=self.read_pool(),
             adaptor=self.adaptor if adaptor else None,
-            embedding=self._threads.embedding_pool,
+            searches=self._threads.search_pool,
         )
 
     def read_pool(self) -> Executor | None:

@@ -123,10 +123,10 @@ class Ranker:
     reads: Executor | None = None
     #: the embedding model's learned query weighting (``recall/adaptor.py``), if it has one
     adaptor: QueryAdaptor | None = None
-    #: the thread a query still being embedded is embedded on (one thread, first in first
-    #: out): the dense searches are queued there behind the embedding, so they run while
-    #: this thread reads the turns found so far (None: here, after those reads)
-    embedding: Executor | None = None
+    #: a thread for the dense searches while the query is still being embedded elsewhere:
+    #: they wait there for its vector, then run while this thread reads the turns found so
+    #: far (None: here, after those reads)
+    searches: Executor | None = None
 
     def _soon(self, read: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> Callable[[], T]:
         """``read(*args)`` started on ``reads`` (or run now); call the result to get it."""
@@ -154,14 +154,14 @@ class Ranker:
         # the turns found so far (lexical, working set) are read while the query is embedded
         # (on a worker thread with ``parallel_embed``): they do not depend on its vector; the
         # working set's turns were read with it. The dense searches need the vector and the
-        # candidates found so far: they are queued behind the embedding on its thread (they
+        # candidates found so far: they wait for the vector on the ``searches`` thread (they
         # are mostly native code, which runs beside this thread's reads; reads moved there
         # too only contend for the interpreter lock: measured slower)
         early = [c for c, kind in kinds.items() if kind == "event"]
         wanted = {kind: [i for i, k in kinds.items() if k == kind] for kind in _DENSE_KINDS}
         searched: Future[list[list[VectorHit]]] | None = None
-        if callable(query_vector) and self.embedding is not None:
-            searched = self.embedding.submit(self._dense, scope, query_vector, wanted)
+        if callable(query_vector) and self.searches is not None:
+            searched = self.searches.submit(self._dense, scope, query_vector, wanted)
         early_orbs = self._soon(self.store.memories_for_events, early)
         early_events = {event.id: event for event in working_set}
         unread = [c for c in early if c not in early_events]

@@ -1,7 +1,7 @@
 """Recall's worker threads: one embeds the query while the store is read
-(``RecallConfig.parallel_embed``) and then searches the vectors with it, two read the
-candidates at once (``parallel_reads``). Each pool is made on first use and shut down with
-the engine."""
+(``RecallConfig.parallel_embed``) and one more runs the dense searches as soon as the vector
+is there (both start together); two read the candidates at once (``parallel_reads``). Each
+pool is made on first use and shut down with the engine."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ class RecallThreads:
     def __init__(self, backend: str) -> None:
         self.backend = backend
         self._embed: ThreadPoolExecutor | None = None
+        self._search: ThreadPoolExecutor | None = None
         self._reads: ThreadPoolExecutor | None = None
         self._lock = threading.Lock()
 
@@ -39,10 +40,11 @@ class RecallThreads:
         return self._embed is not None
 
     @property
-    def embedding_pool(self) -> Executor | None:
-        """The query-embedding thread (None until it is started): work queued there runs
-        after the embeddings asked before it."""
-        return self._embed
+    def search_pool(self) -> Executor | None:
+        """The thread for dense searches that wait for a query being embedded (None until the
+        embedding thread is started): they run there one after another, beside the callers'
+        reads, and never hold up the embeddings asked after them."""
+        return self._search
 
     def reads(self, setting: bool | None) -> Executor | None:
         """Threads for recall's independent reads, or None to read one after the other.
@@ -70,13 +72,15 @@ class RecallThreads:
         with self._lock:
             if self._embed is None:
                 self._embed = ThreadPoolExecutor(1, thread_name_prefix="soulmem-embed")
+                self._search = ThreadPoolExecutor(1, thread_name_prefix="soulmem-search")
             pool = self._embed
         return pool.submit(embed)
 
     def close(self) -> None:
         with self._lock:
-            pools = [self._embed, self._reads]
-            self._embed = self._reads = None
+            # searches first: one may be waiting for an embedding, which its pool still runs
+            pools = [self._search, self._embed, self._reads]
+            self._search = self._embed = self._reads = None
         for pool in pools:
             if pool is not None:
                 pool.shutdown(wait=True)
