@@ -5,23 +5,16 @@ pool is made on first use and shut down with the engine."""
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import TypeVar
 
+from soulmem.cpus import usable_cpus
+
 __all__ = ["RecallThreads", "usable_cpus"]
 
 T = TypeVar("T")
-
-
-def usable_cpus() -> int:
-    """CPUs this process may run on (its affinity, where the platform tells it)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 class RecallThreads:

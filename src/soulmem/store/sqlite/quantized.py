@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from soulmem.cpus import usable_cpus
 from soulmem.native import native_function
 
 __all__ = ["MIN_ROWS", "Codes", "available", "encode", "top_k"]
@@ -69,7 +70,7 @@ class _Helper:
         self._pid = 0
 
     def pool(self) -> ThreadPoolExecutor | None:
-        if _cores() < 2:
+        if usable_cpus() < 2:
             return None
         with self._lock:
             if self._pool is None or self._pid != os.getpid():
@@ -79,13 +80,6 @@ class _Helper:
 
 
 _HELPER = _Helper()
-
-
-def _cores() -> int:
-    """The cores this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
 
 
 def _help(scan: Any, keep: tuple[Any, ...], args: tuple[Any, ...]) -> None:
