@@ -20,7 +20,7 @@ from soulmem.errors import ConfigError, StoreError
 from soulmem.recall.items import RecallItem
 from soulmem.recall.pack import pack
 from soulmem.recall.rank import Ranker, minmax
-from soulmem.recall.tokenize import count_tokens, tokens_at_least
+from soulmem.recall.tokenize import count_tokens, tokenize, tokens_at_least
 
 
 def test_minmax() -> None:
@@ -411,3 +411,134 @@ def test_fact_margin_is_bounded(bad: float) -> None:
 def test_question_weight_is_bounded(bad: float) -> None:
     with pytest.raises(ConfigError, match="question_weight"):
         Config().with_recall(question_weight=bad)
+
+
+#: turns about trips (and other things) in three languages, for the finalists tests
+TRIP_TURNS = [
+    "we took a short trip to Rome last week",
+    "the trip to Rome was the best trip of the year",
+    "my sister booked a trip to Lisbon",
+    "I planted tomatoes in the garden",
+    "the garden needs rain",
+    "ローマへの旅行は楽しかった",
+    "로마 여행은 정말 좋았어",
+    "a trip to the dentist on Monday",
+    "bread from the bakery near the station",
+    "the cat sleeps on the sofa all day",
+]
+
+
+def _ranked(mem: Memory, config: Config, query: str, read: list[str]) -> list[RecallItem]:
+    """``query`` ranked on ``mem``'s scope with ``config``, the turn ids read noted in ``read``."""
+    get_events = mem.store.get_events
+
+    def noting(ids: Any) -> Any:
+        read.extend(ids)
+        return get_events(ids)
+
+    ranker = Ranker(mem.store, mem.embedder, config.recall)
+    ranker.store = _Noting(mem.store, noting)
+    return ranker.rank(mem.scope("u", "a").scope, query, working_set=[])
+
+
+class _Noting:
+    """A store whose ``get_events`` is replaced (every other read goes to the store)."""
+
+    def __init__(self, store: Any, get_events: Any) -> None:
+        self._store, self.get_events = store, get_events
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store, name)
+
+
+def test_finalists_as_many_as_the_candidates_rank_what_all_of_them_rank() -> None:
+    """``finalists`` at least the number of candidates changes nothing: the same items, the
+    same scores and components as scoring every candidate (``finalists`` 0)."""
+    base = Config().with_recall(candidates=8, neighbour_candidates=2)
+    with _engine(base) as mem:
+        for text in TRIP_TURNS:
+            mem.scope("u", "a").observe(user=text)
+        every = _ranked(mem, base.with_recall(finalists=0), "trip to Rome 로마 여행", [])
+        wide = _ranked(mem, base.with_recall(finalists=len(every)), "trip to Rome 로마 여행", [])
+    assert len(every) > 3
+    assert [(i.id, i.score, i.why) for i in wide] == [(i.id, i.score, i.why) for i in every]
+
+
+def test_only_the_finalists_are_read_and_scored() -> None:
+    """With ``finalists`` 3 the three best candidates by what the index tells (lexical and
+    dense match, with their reply neighbours' share) are scored, and only they: the turns
+    found by the dense search alone past them are never read."""
+    base = Config().with_recall(candidates=8, neighbour_weight=0.0, pair_weight=0.0)
+    query = "trip to Rome"
+    with _engine(base) as mem:
+        for text in TRIP_TURNS:
+            mem.scope("u", "a").observe(user=text)
+        read_all: list[str] = []
+        every = _ranked(mem, base.with_recall(finalists=0), query, read_all)
+        read_few: list[str] = []
+        few = _ranked(mem, base.with_recall(finalists=3), query, read_few)
+        scope = mem.scope("u", "a").scope
+        lexical = {hit.owner_id for hit in mem.store.lexical_search(scope, tokenize(query), 8)}
+    assert len(every) > 3
+    match = {i.id: 0.1 * i.why["lexical"] + 0.9 * i.why["dense"] for i in every}
+    best = sorted(match, key=lambda cid: (-match[cid], cid))[:3]
+    assert sorted(i.id for i in few) == sorted(best)
+    assert "Rome" in few[0].text
+    # the lexical hits are read while the query is embedded; nothing else but the finalists
+    assert set(read_few) < set(read_all)
+    assert set(read_few) - set(best) <= lexical
+
+
+def test_the_working_set_is_always_among_the_finalists() -> None:
+    cfg = Config().with_recall(finalists=1, working_set_turns=30)
+    with _engine(cfg) as mem:
+        s = mem.scope("u", "a")
+        for text in TRIP_TURNS:
+            s.observe(user=text)
+        s.observe(user="completely unrelated final words")
+        ctx = s.recall("trip to Rome", max_items=40, budget_tokens=10_000)
+        turns = [i.text for i in ctx.items if i.kind == "turn"]
+        assert "Rome" in turns[0]
+        assert any("unrelated final" in t for t in turns)
+
+
+@pytest.mark.parametrize("bad", [-1, -100])
+def test_finalists_cannot_be_negative(bad: int) -> None:
+    with pytest.raises(ConfigError, match="finalists"):
+        Config().with_recall(finalists=bad)
+
+
+def test_recall_scores_at_least_as_many_finalists_as_items_asked_for() -> None:
+    """``finalists`` 2 with 5 items asked for: 5 candidates are scored (and can be shown)."""
+    cfg = Config().with_recall(finalists=2, working_set_turns=0)
+    with _engine(cfg) as mem:
+        s = mem.scope("u", "a")
+        for text in TRIP_TURNS:
+            s.observe(user=text)
+        assert mem.ranker().config.finalists == 2
+        assert mem.ranker(finalists=0).config.finalists == 0
+        shown = [i for i in s.recall("trip", max_items=5, budget_tokens=10_000).items]
+        assert len([i for i in shown if i.kind == "turn"]) == 5
+        two = mem.ranker().rank(s.scope, "trip", working_set=[])
+        assert len(two) == 2
+
+
+def test_a_finalist_scores_what_it_scores_among_every_candidate() -> None:
+    """The candidates left out still count where every candidate's relevance depends on
+    them (the min-max, the session step, who is named): each finalist's score and
+    components are those of the ranking of every candidate, in two sessions with named
+    speakers and ko/ja turns."""
+    base = Config().with_recall(candidates=12, neighbour_candidates=2)
+    query = "what did Ana say about the trip to Rome 로마"
+    with _engine(base) as mem:
+        s = mem.scope("u", "a")
+        for n, text in enumerate(TRIP_TURNS):
+            session = "s1" if n < 5 else "s2"
+            s.observe(user=text, user_name=("Ana", "Bo")[n % 2], session_id=session)
+        every = _ranked(mem, base.with_recall(finalists=0), query, [])
+        few = _ranked(mem, base.with_recall(finalists=3), query, [])
+    scored = {i.id: (i.score, i.why) for i in every}
+    assert len(few) == 3 and len(every) == len(TRIP_TURNS)
+    assert any(i.why.get("speaker") for i in few)
+    assert any(i.why["relevance"] == 0.0 for i in every[3:])  # the min-max's low end: left out
+    assert [(i.id, i.score, i.why) for i in few] == [(i.id, *scored[i.id]) for i in few]

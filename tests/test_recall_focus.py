@@ -35,24 +35,30 @@ def _event(i: int, name: str | None, session: str | None = None) -> Event:
     )
 
 
+def _spoken(*events: Event) -> list[frozenset[str]]:
+    return [speakers_of(e) for e in events]
+
+
 def test_named_speakers_come_from_the_turns_not_a_list() -> None:
-    turns = [_event(0, "Ana Lima"), _event(1, "Bo"), _event(2, None)]
+    turns = _spoken(_event(0, "Ana Lima"), _event(1, "Bo"), _event(2, None))
     assert named_speakers("What did Ana's brother paint?", turns) == {"Ana Lima"}
     assert named_speakers("what did ana lima paint", turns) == {"Ana Lima"}
     assert named_speakers("What did Anatole paint?", turns) == set()  # whole words only
     assert named_speakers("What did you paint?", turns) == set()
-    assert named_speakers("Hana painted what?", [_event(0, "ハナ"), _event(1, "ミナ")]) == set()
-    assert named_speakers("ハナさんは何を描いた?", [_event(0, "ハナ"), _event(1, "ミナ")]) == {
-        "ハナ"
-    }
+    assert (
+        named_speakers("Hana painted what?", _spoken(_event(0, "ハナ"), _event(1, "ミナ"))) == set()
+    )
+    assert named_speakers(
+        "ハナさんは何を描いた?", _spoken(_event(0, "ハナ"), _event(1, "ミナ"))
+    ) == {"ハナ"}
 
 
 def test_naming_everyone_or_a_speaker_of_every_turn_tells_nothing_apart() -> None:
-    turns = [_event(0, "Ana"), _event(1, "Bo")]
+    turns = _spoken(_event(0, "Ana"), _event(1, "Bo"))
     assert named_speakers("What did Ana and Bo both paint?", turns) == set()
     both = replace(_event(2, "Ana"), assistant_text="hi", assistant_name="Bo")
     assert speakers_of(both) == {"Ana", "Bo"}
-    assert named_speakers("What did Ana paint?", [both]) == set()
+    assert named_speakers("What did Ana paint?", _spoken(both)) == set()
 
 
 def test_sessions_behind_the_best_session_fall_back() -> None:
@@ -61,11 +67,12 @@ def test_sessions_behind_the_best_session_fall_back() -> None:
     }
     events["e3"] = _event(3, None)  # no session
     fused = {"e0": 0.9, "e1": 0.2, "e2": 0.5, "e3": 0.4, "m": 0.3}
-    out = with_sessions(fused, events, 0.2)
+    sessions = {cid: e.session_id for cid, e in events.items()}
+    out = with_sessions(fused, sessions, 0.2)
     assert out["e0"] == 0.9 and out["e1"] == 0.2  # the best session keeps its scores
     assert abs(out["e2"] - 0.3) < 1e-9  # the worst session loses the whole weight
     assert out["e3"] == 0.4 and out["m"] == 0.3  # sessionless turns and memories stay
-    single = {k: v for k, v in events.items() if k != "e2"}
+    single = {k: v for k, v in sessions.items() if k != "e2"}
     assert with_sessions({"e0": 0.9, "e1": 0.2}, single, 0.2) == {"e0": 0.9, "e1": 0.2}
 
 

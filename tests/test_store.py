@@ -294,6 +294,35 @@ def test_memories_for_events_gives_each_turns_active_memories_with_their_weights
     }
 
 
+def test_event_heads_give_each_turns_session_and_speakers(shared_location: str) -> None:
+    """What ranking reads of the candidates it does not score: the same session and speakers
+    as the whole turn gives, on both backends (a side that said nothing names nobody)."""
+    from soulmem.recall.speakers import speakers_of
+    from soulmem.store import EventHead
+
+    with Memory.open(shared_location, embedder=FakeEmbedder()) as mem:
+        s = mem.scope("u", "luna")
+        turns = [
+            s.observe(user="오늘 로마에 도착했어", user_name="민지", session_id="s1"),
+            s.observe(
+                user="ローマはどう?", assistant="great", user_name="Ana", assistant_name="Bo"
+            ),
+            s.observe(assistant="nobody asked", user_name="Ana", assistant_name="Bo"),
+            s.observe(user="a quiet note", session_id="s2"),
+        ]
+        ids = [t.event.id for t in turns]
+        heads = mem.store.event_heads([*ids, "ev_missing"])
+        events = {e.id: e for e in mem.store.get_events(ids)}
+    assert heads == {i: EventHead(events[i].session_id, speakers_of(events[i])) for i in ids}
+    assert [heads[i].speakers for i in ids] == [
+        {"민지"},
+        {"Ana", "Bo"},
+        {"Bo"},
+        frozenset(),
+    ]
+    assert [heads[i].session_id for i in ids] == ["s1", None, None, "s2"]
+
+
 def test_context_keys_pair_a_turn_with_the_turn_before_it_in_its_session(
     shared_location: str,
 ) -> None:

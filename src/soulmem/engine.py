@@ -259,15 +259,26 @@ class Memory:
             return []
         return self.store.recent_events(scope, cfg.working_set_turns)
 
-    def ranker(self, *, candidates: int | None = None, adaptor: bool = True) -> Ranker:
-        """The ranker recall uses: ``candidates`` of each kind (default: the config's);
-        ``adaptor=False`` leaves the model's adaptor out (what ``soulmem bench adaptor``
-        trains on)."""
+    def ranker(
+        self,
+        *,
+        candidates: int | None = None,
+        finalists: int | None = None,
+        adaptor: bool = True,
+    ) -> Ranker:
+        """The ranker recall uses: ``candidates`` of each kind and ``finalists`` (0: every
+        candidate scored; defaults: the config's); ``adaptor=False`` leaves the model's
+        adaptor out (``soulmem bench adaptor`` trains on that ranker, every candidate
+        scored)."""
         cfg = self.config.recall
+        if candidates is not None:
+            cfg = replace(cfg, candidates=candidates)
+        if finalists is not None:
+            cfg = replace(cfg, finalists=finalists)
         return Ranker(
             self.store,
             self.embedder,
-            cfg if candidates is None else replace(cfg, candidates=candidates),
+            cfg,
             reply_chars=self.config.memory_reply_chars,
             reads=self.read_pool(),
             adaptor=self.adaptor if adaptor else None,
@@ -403,7 +414,9 @@ class ScopedMemory:
         about = character.context_items(engine.store, self.scope, engine.clock.now(), current)
         memories: list[RecallItem] = []
         if pending is not None:
-            ranker = engine.ranker(candidates=max(cfg.candidates, limit))
+            # as many candidates and finalists as the items asked for, at least
+            finalists = max(cfg.finalists, limit) if cfg.finalists else 0
+            ranker = engine.ranker(candidates=max(cfg.candidates, limit), finalists=finalists)
             memories = ranker.rank(self.scope, text, working, pending.result)
         before, after = fact_items(
             engine.store,

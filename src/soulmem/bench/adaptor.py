@@ -1,9 +1,10 @@
 """Train and evaluate a model's query adaptor (``recall/adaptor.py``) on LoCoMo conversations.
 
 Every conversation is observed into a fresh scope, as ``soulmem bench locomo`` does; each
-question is ranked without the adaptor, and every candidate turn or memory with a vector
-becomes a row ``x = query * vector`` with the ranker's final score and a label (it comes from
-an evidence turn of the question). The weights ``w`` minimise, over the questions,
+question is ranked without the adaptor (every candidate scored, not only the finalists
+recall scores), and every candidate turn or memory with a vector becomes a row
+``x = query * vector`` with the ranker's final score and a label (it comes from an evidence
+turn of the question). The weights ``w`` minimise, over the questions,
 
     mean over pairs (evidence e, one of the ``negatives`` best-scored other candidates n) of
         log(1 + exp(-(score_e + x_e . w - score_n - x_n . w)))      + l2 * |w|^2
@@ -73,7 +74,7 @@ def _question(
     ``soulmem.Memory``)."""
     working = engine.working_set(scope)
     query = engine.query_cache.get(engine.embedder, question)
-    items = engine.ranker(adaptor=False).rank(scope, question, working, query)
+    items = engine.ranker(adaptor=False, finalists=0).rank(scope, question, working, query)
     vectors: dict[str, np.ndarray] = {}
     for kind, owner_kind in KINDS.items():
         ids = [i.id for i in items if i.kind == kind]

@@ -22,13 +22,16 @@ final     = w_similarity * relevance + w_importance * importance + w_strength * 
 
 Candidates are the lexical top-N, the dense top-N of each kind, the reply neighbours of
 the best ``neighbour_candidates`` turns and the working set (the scope's last turns), which
-is always considered; context keys re-score candidates, they add none. Every component is
+is always considered; context keys re-score candidates, they add none. Only the best
+``finalists`` of them by what the index tells (match, neighbours, adaptor) and the working
+set have their rows read and are scored (every candidate's session and speakers count in
+``relevance``, so a finalist scores what it would among all). Every component is
 kept in ``why`` (``dense`` with the keys mixed in, ``adapted`` the adaptor's score).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import ParamSpec, TypeVar
@@ -41,7 +44,7 @@ from soulmem.recall.adaptor import QueryAdaptor
 from soulmem.recall.items import RecallItem
 from soulmem.recall.speakers import named_speakers, speakers_of
 from soulmem.recall.tokenize import tokenize
-from soulmem.store.base import ContextKeys, Store, VectorHit
+from soulmem.store.base import ContextKeys, EventHead, Store, VectorHit
 
 __all__ = [
     "Ranker",
@@ -189,32 +192,53 @@ class Ranker:
             return []
         event_ids = [c for c in candidates if kinds[c] == "event"]
         memory_ids = [c for c in candidates if kinds[c] == "memory"]
-        # the reads that need only the candidates: at once when ``reads`` has threads
+        # what the index tells of every candidate (reply links, context keys, the adaptor's
+        # score; no rows): at once when ``reads`` has threads
         want_links = cfg.neighbour_weight > 0
-        links = self._soon(near.complete, self.store, event_ids if want_links else [])
+        links_soon = self._soon(near.complete, self.store, event_ids if want_links else [])
         asked = set(keyed)
         keyed = (
             [c for c in event_ids if c in dense and c not in asked] if cfg.pair_weight > 0 else []
         )
         keys_then = self._keys_soon(scope, query_vector, keyed)
         adapted_soon = self._soon(self._adapted, scope, query_vector, event_ids, memory_ids)
-        rest = [c for c in event_ids if c not in early_events]
-        orbs_soon = self._soon(self.store.memories_for_events, rest)
-        memories_soon = self._soon(self.store.get_memories, memory_ids)
-        events = {**early_events, **{e.id: e for e in self.store.get_events(rest)}}
         if cfg.pair_weight > 0:
             first, then = keys_first(), keys_then()
             keys = ContextKeys({**first.before, **then.before}, {**first.after, **then.after})
             with_context(dense, keys, cfg.pair_weight)
-        named = named_speakers(query, events.values()) if cfg.speaker_weight > 0 else set()
-        fused = self._fuse(candidates, lexical_norm, dense, events, named, links())
+        links, adapted = links_soon(), adapted_soon()
+        finalists = candidates
+        if 0 < cfg.finalists < len(candidates):
+            finalists = self._finalists(candidates, lexical_norm, dense, links, adapted, recent)
+        # the finalists' rows (the turns found early were read while the query was embedded);
+        # of the others only their sessions and speakers, which every candidate's relevance
+        # depends on (through the named speaker, the session step and the min-max)
+        final_events = [c for c in finalists if kinds[c] == "event"]
+        rest = [c for c in final_events if c not in early_events]
+        orbs_soon = self._soon(self.store.memories_for_events, rest)
+        memories_soon = self._soon(
+            self.store.get_memories, [c for c in finalists if kinds[c] == "memory"]
+        )
+        kept = set(final_events)
+        unread = [c for c in event_ids if c not in kept and c not in early_events]
+        heads_soon = self._soon(self.store.event_heads, unread)
+        read = {e.id: e for e in self.store.get_events(rest)}
+        events = {c: e for c in final_events if (e := early_events.get(c) or read.get(c))}
+        heads = {
+            c: EventHead(e.session_id, speakers_of(e))
+            for c in event_ids
+            if (e := events.get(c) or early_events.get(c))
+        }
+        heads.update(heads_soon())
+        spoken = [head.speakers for head in heads.values()]
+        named = named_speakers(query, spoken) if cfg.speaker_weight > 0 else set()
+        fused = self._fuse(candidates, lexical_norm, dense, heads, named, links)
         floor = min(dense.values()) if dense else 0.0
         relevance = minmax(fused)
         orbs_of = {**early_orbs(), **orbs_soon()}
         memories = {m.id: m for m in memories_soon()}
-        adapted = adapted_soon()
         items: list[RecallItem] = []
-        for cid in candidates:
+        for cid in finalists:
             if kinds[cid] == "event":
                 event = events.get(cid)
                 if event is None or not has_text(event):
@@ -255,7 +279,7 @@ class Ranker:
                 "recency": round(recency, 4),
             }
             if named and kind == "turn":
-                why["speaker"] = float(bool(speakers_of(events[cid]) & named))
+                why["speaker"] = float(bool(heads[cid].speakers & named))
             if asks:
                 why["asks"] = 1.0
             if cid in adapted:
@@ -354,12 +378,56 @@ class Ranker:
         weight = self.config.lexical_weight
         return weight * lexical_norm.get(cid, 0.0) + (1.0 - weight) * dense.get(cid, floor)
 
+    def _with_neighbours(
+        self, values: dict[str, float], near: dict[str, set[str]], floor: float
+    ) -> dict[str, float]:
+        """Each value plus ``neighbour_weight`` x the best of its reply neighbours' values
+        (``floor`` for none): a turn next to a matching turn (question -> answer)."""
+        weight = self.config.neighbour_weight
+        if weight <= 0:
+            return values
+        return {
+            cid: value
+            + weight * max((values[o] for o in near.get(cid, ()) if o in values), default=floor)
+            for cid, value in values.items()
+        }
+
+    def _finalists(
+        self,
+        candidates: Sequence[str],
+        lexical_norm: dict[str, float],
+        dense: dict[str, float],
+        near: dict[str, set[str]],
+        adapted: dict[str, float],
+        recent: dict[str, float],
+    ) -> list[str]:
+        """The ``finalists`` best candidates by what the index tells of them (their match with
+        the reply neighbours' share, as ``relevance`` weighs it, and the adaptor's score),
+        and the working set, in candidate order. The others are not scored (their sessions
+        and speakers still shape everyone's relevance): what only their rows would add (the
+        importance and strength of their memory, whether they ask) seldom lifts one of them
+        past the finalists into the few items a context holds (measured on LoCoMo,
+        ``RecallConfig.finalists``)."""
+        cfg = self.config
+        floor = min(dense.values()) if dense else 0.0
+        match = {cid: self._match(cid, lexical_norm, dense, floor) for cid in candidates}
+        level = minmax(self._with_neighbours(match, near, floor))
+        by_index = sorted(
+            candidates,
+            key=lambda cid: (
+                -(cfg.w_similarity * level[cid] + cfg.adaptor_weight * adapted.get(cid, 0.0)),
+                cid,
+            ),
+        )
+        kept = set(by_index[: cfg.finalists]).union(recent)
+        return [cid for cid in candidates if cid in kept]
+
     def _fuse(
         self,
         candidates: Sequence[str],
         lexical_norm: dict[str, float],
         dense: dict[str, float],
-        events: dict[str, Event],
+        heads: dict[str, EventHead],
         named: set[str],
         near: dict[str, set[str]],
     ) -> dict[str, float]:
@@ -369,18 +437,13 @@ class Ranker:
         floor = min(dense.values()) if dense else 0.0
         fused = {
             cid: self._match(cid, lexical_norm, dense, floor)
-            + cfg.speaker_weight * (cid in events and bool(speakers_of(events[cid]) & named))
+            + cfg.speaker_weight * (cid in heads and bool(heads[cid].speakers & named))
             for cid in candidates
         }
-        if cfg.neighbour_weight > 0:  # a turn next to a matching turn (question -> answer)
-            fused = {
-                cid: value
-                + cfg.neighbour_weight
-                * max((fused[o] for o in near.get(cid, ()) if o in fused), default=floor)
-                for cid, value in fused.items()
-            }
+        fused = self._with_neighbours(fused, near, floor)
         if cfg.session_weight > 0:
-            return with_sessions(fused, events, cfg.session_weight)
+            sessions = {cid: head.session_id for cid, head in heads.items()}
+            return with_sessions(fused, sessions, cfg.session_weight)
         return fused
 
 
@@ -397,22 +460,23 @@ def with_context(dense: dict[str, float], keys: ContextKeys, weight: float) -> N
 
 
 def with_sessions(
-    fused: dict[str, float], events: dict[str, Event], weight: float
+    fused: dict[str, float], sessions: Mapping[str, str | None], weight: float
 ) -> dict[str, float]:
     """A turn shares in how well its session matches: each session is scored by its best
     turn, and a turn loses up to ``weight`` as its session falls behind the best session.
-    Turns without a session, derived memories and a single session are left as they are."""
+    Turns without a session, derived memories (neither is in ``sessions``, turn id -> its
+    session) and a single session are left as they are."""
     best: dict[str, float] = {}
     for cid, value in fused.items():
-        event = events.get(cid)
-        if event is not None and event.session_id is not None:
-            best[event.session_id] = max(best.get(event.session_id, value), value)
+        session = sessions.get(cid)
+        if session is not None:
+            best[session] = max(best.get(session, value), value)
     if len(best) < 2:
         return fused
     level = minmax(best)
     out = dict(fused)
     for cid in fused:
-        event = events.get(cid)
-        if event is not None and event.session_id is not None:
-            out[cid] -= weight * (1.0 - level[event.session_id])
+        session = sessions.get(cid)
+        if session is not None:
+            out[cid] -= weight * (1.0 - level[session])
     return out

@@ -37,10 +37,11 @@ def _mentions(query: str, name: str) -> bool:
     return re.search(pattern, query, re.IGNORECASE) is not None
 
 
-def named_speakers(query: str, events: Iterable[Event]) -> set[str]:
-    """Speakers of ``events`` whom ``query`` names, when naming them tells turns apart:
-    empty if nobody is named or if every turn has a named speaker."""
-    spoken = [speakers_of(e) for e in events]
+def named_speakers(query: str, spoken: Iterable[frozenset[str]]) -> set[str]:
+    """Speakers of some turns (``spoken``: each turn's :func:`speakers_of`) whom ``query``
+    names, when naming them tells turns apart: empty if nobody is named or if every turn has
+    a named speaker."""
+    spoken = list(spoken)
     everyone = set().union(*spoken) if spoken else set()
     named = {name for name in everyone if _mentions(query, name)}
     if not named or all(names & named for names in spoken):

@@ -11,10 +11,18 @@ from pathlib import Path
 
 from soulmem.clock import Clock
 from soulmem.errors import InvalidInput
-from soulmem.store.base import LexicalHit, MemoryWeight, Store, StoreWriter, VectorHit
+from soulmem.store.base import (
+    EventHead,
+    LexicalHit,
+    MemoryWeight,
+    Store,
+    StoreWriter,
+    VectorHit,
+)
 
 __all__ = [
     "POSTGRES_SCHEMES",
+    "EventHead",
     "LexicalHit",
     "MemoryWeight",
     "Store",

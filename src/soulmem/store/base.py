@@ -44,6 +44,7 @@ __all__ = [
     "BM25_B",
     "BM25_K1",
     "ContextKeys",
+    "EventHead",
     "LexicalHit",
     "MemoryWeight",
     "Store",
@@ -81,6 +82,15 @@ class MemoryWeight:
     memory_id: str
     importance: float
     strength: float
+
+
+@dataclass(frozen=True, slots=True)
+class EventHead:
+    """What ranking needs of a turn besides its text: its session and who spoke in it (the
+    names of the sides that said something)."""
+
+    session_id: str | None
+    speakers: frozenset[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +262,11 @@ class Store(Protocol):
     def recent_events(self, scope: Scope, limit: int) -> list[Event]: ...
 
     def get_events(self, ids: Sequence[str]) -> list[Event]: ...
+
+    def event_heads(self, ids: Sequence[str]) -> dict[str, EventHead]:
+        """event id -> its session and speakers (ids not found are left out), without
+        reading the turns whole."""
+        ...
 
     def iter_events(self, scope: Scope | None = None, batch: int = 500) -> Iterator[Event]: ...
 

@@ -17,6 +17,7 @@ from soulmem.errors import StoreError
 from soulmem.model import Event, Fact, Memory, Revision, Scope
 from soulmem.store.base import (
     ContextKeys,
+    EventHead,
     LexicalHit,
     MemoryWeight,
     Vector,
@@ -156,6 +157,22 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
                     event = event_from_row(row)
                     found[event.id] = event
         return [found[i] for i in ids if i in found]
+
+    def event_heads(self, ids: Sequence[str]) -> dict[str, EventHead]:
+        found: dict[str, EventHead] = {}
+        with self._read() as conn:
+            for chunk in _chunks(list(dict.fromkeys(ids)), 500):
+                marks = ",".join("?" * len(chunk))
+                for event_id, session_id, user, assistant in conn.execute(
+                    "SELECT id, session_id, "
+                    "CASE WHEN user_text <> '' THEN user_name END, "
+                    "CASE WHEN assistant_text <> '' THEN assistant_name END "
+                    f"FROM events WHERE id IN ({marks})",
+                    chunk,
+                ):
+                    speakers = frozenset(n for n in (user, assistant) if n)
+                    found[event_id] = EventHead(session_id, speakers)
+        return found
 
     def iter_events(self, scope: Scope | None = None, batch: int = 500) -> Iterator[Event]:
         last = 0
