@@ -221,7 +221,7 @@ class Ranker:
         )
         kept = set(final_events)
         unread = [c for c in event_ids if c not in kept and c not in early_events]
-        heads_soon = self._soon(self.store.event_heads, unread)
+        heads_soon = self._soon(self.store.event_heads, unread) if unread else dict
         read = {e.id: e for e in self.store.get_events(rest)}
         events = {c: e for c in final_events if (e := early_events.get(c) or read.get(c))}
         heads = {
