@@ -428,6 +428,14 @@ TRIP_TURNS = [
 ]
 
 
+def _trips(mem: Memory) -> Any:
+    """``mem``'s scope u/a, with every trip turn observed."""
+    scope = mem.scope("u", "a")
+    for text in TRIP_TURNS:
+        scope.observe(user=text)
+    return scope
+
+
 def _ranked(mem: Memory, config: Config, query: str, read: list[str]) -> list[RecallItem]:
     """``query`` ranked on ``mem``'s scope with ``config``, the turn ids read noted in ``read``."""
     get_events = mem.store.get_events
@@ -456,8 +464,7 @@ def test_finalists_as_many_as_the_candidates_rank_what_all_of_them_rank() -> Non
     same scores and components as scoring every candidate (``finalists`` 0)."""
     base = Config().with_recall(candidates=8, neighbour_candidates=2)
     with _engine(base) as mem:
-        for text in TRIP_TURNS:
-            mem.scope("u", "a").observe(user=text)
+        _trips(mem)
         every = _ranked(mem, base.with_recall(finalists=0), "trip to Rome 로마 여행", [])
         wide = _ranked(mem, base.with_recall(finalists=len(every)), "trip to Rome 로마 여행", [])
     assert len(every) > 3
@@ -471,8 +478,7 @@ def test_only_the_finalists_are_read_and_scored() -> None:
     base = Config().with_recall(candidates=8, neighbour_weight=0.0, pair_weight=0.0)
     query = "trip to Rome"
     with _engine(base) as mem:
-        for text in TRIP_TURNS:
-            mem.scope("u", "a").observe(user=text)
+        _trips(mem)
         read_all: list[str] = []
         every = _ranked(mem, base.with_recall(finalists=0), query, read_all)
         read_few: list[str] = []
@@ -490,16 +496,17 @@ def test_only_the_finalists_are_read_and_scored() -> None:
 
 
 def test_the_working_set_is_always_among_the_finalists() -> None:
-    cfg = Config().with_recall(finalists=1, working_set_turns=30)
+    """With ``finalists`` 1 the best turn is scored, and so is the working set (here the
+    last turn, which nothing finds)."""
+    cfg = Config().with_recall(finalists=1)
     with _engine(cfg) as mem:
-        s = mem.scope("u", "a")
-        for text in TRIP_TURNS:
-            s.observe(user=text)
-        s.observe(user="completely unrelated final words")
-        ctx = s.recall("trip to Rome", max_items=40, budget_tokens=10_000)
-        turns = [i.text for i in ctx.items if i.kind == "turn"]
-        assert "Rome" in turns[0]
-        assert any("unrelated final" in t for t in turns)
+        s = _trips(mem)
+        last = s.observe(user="completely unrelated final words").event
+        ranker = Ranker(mem.store, mem.embedder, cfg.recall)
+        items = ranker.rank(s.scope, "trip to Rome", working_set=[last])
+    assert len(items) == 2
+    assert "Rome" in items[0].text
+    assert items[1].id == last.id
 
 
 @pytest.mark.parametrize("bad", [-1, -100])
@@ -512,9 +519,7 @@ def test_recall_scores_at_least_as_many_finalists_as_items_asked_for() -> None:
     """``finalists`` 2 with 5 items asked for: 5 candidates are scored (and can be shown)."""
     cfg = Config().with_recall(finalists=2, working_set_turns=0)
     with _engine(cfg) as mem:
-        s = mem.scope("u", "a")
-        for text in TRIP_TURNS:
-            s.observe(user=text)
+        s = _trips(mem)
         assert mem.ranker().config.finalists == 2
         assert mem.ranker(finalists=0).config.finalists == 0
         shown = [i for i in s.recall("trip", max_items=5, budget_tokens=10_000).items]
