@@ -521,7 +521,8 @@ def test_recall_scores_at_least_as_many_finalists_as_items_asked_for() -> None:
     with _engine(cfg) as mem:
         s = _trips(mem)
         assert mem.ranker().config.finalists == 2
-        assert mem.ranker(finalists=0).config.finalists == 0
+        assert mem.ranker(every=True).config.finalists == 0
+        assert mem.ranker(items=7).config.finalists == 7
         shown = [i for i in s.recall("trip", max_items=5, budget_tokens=10_000).items]
         assert len([i for i in shown if i.kind == "turn"]) == 5
         two = mem.ranker().rank(s.scope, "trip", working_set=[])

@@ -259,22 +259,13 @@ class Memory:
             return []
         return self.store.recent_events(scope, cfg.working_set_turns)
 
-    def ranker(
-        self,
-        *,
-        candidates: int | None = None,
-        finalists: int | None = None,
-        adaptor: bool = True,
-    ) -> Ranker:
-        """The ranker recall uses: ``candidates`` of each kind and ``finalists`` (0: every
-        candidate scored; defaults: the config's); ``adaptor=False`` leaves the model's
-        adaptor out (``soulmem bench adaptor`` trains on that ranker, every candidate
-        scored)."""
+    def ranker(self, *, items: int = 0, adaptor: bool = True, every: bool = False) -> Ranker:
+        """The ranker recall uses, with candidates and finalists enough for ``items`` items;
+        ``adaptor=False`` leaves the model's adaptor out and ``every=True`` scores every
+        candidate, not only the finalists (what ``soulmem bench adaptor`` trains on)."""
         cfg = self.config.recall
-        if candidates is not None:
-            cfg = replace(cfg, candidates=candidates)
-        if finalists is not None:
-            cfg = replace(cfg, finalists=finalists)
+        finalists = 0 if every or not cfg.finalists else max(cfg.finalists, items)
+        cfg = replace(cfg, candidates=max(cfg.candidates, items), finalists=finalists)
         return Ranker(
             self.store,
             self.embedder,
@@ -414,9 +405,7 @@ class ScopedMemory:
         about = character.context_items(engine.store, self.scope, engine.clock.now(), current)
         memories: list[RecallItem] = []
         if pending is not None:
-            # as many candidates and finalists as the items asked for, at least
-            finalists = max(cfg.finalists, limit) if cfg.finalists else 0
-            ranker = engine.ranker(candidates=max(cfg.candidates, limit), finalists=finalists)
+            ranker = engine.ranker(items=limit)
             memories = ranker.rank(self.scope, text, working, pending.result)
         before, after = fact_items(
             engine.store,

@@ -74,7 +74,7 @@ def _question(
     ``soulmem.Memory``)."""
     working = engine.working_set(scope)
     query = engine.query_cache.get(engine.embedder, question)
-    items = engine.ranker(adaptor=False, finalists=0).rank(scope, question, working, query)
+    items = engine.ranker(adaptor=False, every=True).rank(scope, question, working, query)
     vectors: dict[str, np.ndarray] = {}
     for kind, owner_kind in KINDS.items():
         ids = [i.id for i in items if i.kind == kind]
