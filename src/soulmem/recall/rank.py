@@ -207,9 +207,13 @@ class Ranker:
             keys = ContextKeys({**first.before, **then.before}, {**first.after, **then.after})
             with_context(dense, keys, cfg.pair_weight)
         links, adapted = links_soon(), adapted_soon()
+        floor = min(dense.values()) if dense else 0.0
+        # each candidate's lexical + dense match, with its context keys (the finalists are
+        # picked by it, and fusion starts from it)
+        match = {cid: self._match(cid, lexical_norm, dense, floor) for cid in candidates}
         finalists = candidates
         if 0 < cfg.finalists < len(candidates):
-            finalists = self._finalists(candidates, lexical_norm, dense, links, adapted, recent)
+            finalists = self._finalists(candidates, match, floor, links, adapted, recent)
         # the finalists' rows (the turns found early were read while the query was embedded);
         # of the others only their sessions and speakers, which every candidate's relevance
         # depends on (through the named speaker, the session step and the min-max)
@@ -232,8 +236,7 @@ class Ranker:
         heads.update(heads_soon())
         spoken = [head.speakers for head in heads.values()]
         named = named_speakers(query, spoken) if cfg.speaker_weight > 0 else set()
-        fused = self._fuse(candidates, lexical_norm, dense, heads, named, links)
-        floor = min(dense.values()) if dense else 0.0
+        fused = self._fuse(match, floor, heads, named, links)
         relevance = minmax(fused)
         orbs_of = {**early_orbs(), **orbs_soon()}
         memories = {m.id: m for m in memories_soon()}
@@ -395,8 +398,8 @@ class Ranker:
     def _finalists(
         self,
         candidates: Sequence[str],
-        lexical_norm: dict[str, float],
-        dense: dict[str, float],
+        match: dict[str, float],
+        floor: float,
         near: dict[str, set[str]],
         adapted: dict[str, float],
         recent: dict[str, float],
@@ -409,8 +412,6 @@ class Ranker:
         past the finalists into the few items a context holds (measured on LoCoMo,
         ``RecallConfig.finalists``)."""
         cfg = self.config
-        floor = min(dense.values()) if dense else 0.0
-        match = {cid: self._match(cid, lexical_norm, dense, floor) for cid in candidates}
         level = minmax(self._with_neighbours(match, near, floor))
         by_index = sorted(
             candidates,
@@ -424,21 +425,19 @@ class Ranker:
 
     def _fuse(
         self,
-        candidates: Sequence[str],
-        lexical_norm: dict[str, float],
-        dense: dict[str, float],
+        match: dict[str, float],
+        floor: float,
         heads: dict[str, EventHead],
         named: set[str],
         near: dict[str, set[str]],
     ) -> dict[str, float]:
-        """Lexical + dense, then the query-aware steps: the named speaker, reply neighbours,
-        the session of the best matches."""
+        """Each candidate's lexical + dense ``match`` (``floor``: the lowest dense score),
+        then the query-aware steps: the named speaker, reply neighbours, the session of the
+        best matches."""
         cfg = self.config
-        floor = min(dense.values()) if dense else 0.0
         fused = {
-            cid: self._match(cid, lexical_norm, dense, floor)
-            + cfg.speaker_weight * (cid in heads and bool(heads[cid].speakers & named))
-            for cid in candidates
+            cid: value + cfg.speaker_weight * (cid in heads and bool(heads[cid].speakers & named))
+            for cid, value in match.items()
         }
         fused = self._with_neighbours(fused, near, floor)
         if cfg.session_weight > 0:
