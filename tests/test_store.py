@@ -260,8 +260,9 @@ def test_both_backends_have_the_same_migrations_and_recall_reads_use_indexes(
     ]
     conn.close()
     assert "USING INDEX notes_scope_pending" in plan, plan
-    # the sources by event first, then each memory by key (never a scan of memories)
-    assert "memory_sources_event" in memories_plan[0], memories_plan
+    # the sources by event first, from the index alone (it holds the memory id), then each
+    # memory by key (never a scan of memories)
+    assert "COVERING INDEX memory_sources_event_memory" in memories_plan[0], memories_plan
     assert not any(p.startswith("SCAN") for p in memories_plan), memories_plan
 
 
