@@ -62,3 +62,31 @@ def test_ends_asking(user: str, assistant: str | None, asks: bool) -> None:
 @given(st.text(alphabet=st.sampled_from(list("ab 까요지니か.!?。！？~\n\t\u3000")), max_size=30))
 def test_the_last_sentence_found_from_the_end_is_the_split_one(text: str) -> None:
     assert _last_is_question(text) == _last_is_question_split(text)
+
+
+def _bare_by_every_sentence(user: str | None, assistant: str | None) -> bool:
+    """``is_bare_question`` without its shortcuts: every sentence split and looked at."""
+    from soulmem.perceive.informative import _FILLER, _SENTENCES, _is_question
+
+    if not user or not user.strip():
+        return False
+    sentences = [m.group(0) for m in _SENTENCES.finditer(user) if m.group(0).strip()]
+    if not sentences:
+        return False
+    questions = sum(_is_question(s) for s in sentences)
+    only_questions = questions == len(sentences) or (
+        questions >= 2 and questions == len(sentences) - 1 and len(sentences[0]) < 60
+    )
+    reply = (assistant or "").strip()
+    return only_questions and (not reply or bool(_FILLER.match(reply)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet=st.sampled_from(list("ab 까요지니か.!?。！？~\n")), max_size=40),
+    st.one_of(st.none(), st.text(alphabet=st.sampled_from(list("ab …?.")), max_size=8)),
+)
+def test_bare_question_shortcuts_change_nothing(user: str, assistant: str | None) -> None:
+    """The reply is looked at first, and an ASCII text without "?" has no question in it:
+    the same answers as splitting every sentence (recall asks this of every turn it loads)."""
+    assert is_bare_question(user, assistant) == _bare_by_every_sentence(user, assistant)

@@ -224,7 +224,7 @@ def _sqlite_counts(path: Path) -> dict[str, int]:
             for r in conn.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
                 "AND name NOT LIKE 'lexical%' AND name NOT IN ('vector_versions', 'link_version', "
-                "'_soulmem_migrations')"
+                "'event_changes', '_soulmem_migrations')"
             )
         ]
         return {t: int(conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]) for t in tables}

@@ -18,7 +18,7 @@ from soulmem.config import Config
 from soulmem.embed import FakeEmbedder
 from soulmem.errors import ConfigError, StoreError
 from soulmem.recall.items import RecallItem
-from soulmem.recall.pack import pack
+from soulmem.recall.pack import Room, pack
 from soulmem.recall.rank import Ranker, minmax
 from soulmem.recall.tokenize import count_tokens, tokenize, tokens_at_least
 
@@ -58,6 +58,59 @@ def test_pack_never_exceeds_the_budget(
     assert len(ctx.items) + ctx.dropped == len(ranked)
     order = [int(i.id) for i in ctx.items]
     assert order == sorted(order)  # priority order is kept
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    items=items,
+    budget=st.integers(min_value=1, max_value=2000),
+    max_items=st.integers(min_value=1, max_value=50),
+)
+def test_pack_stops_at_the_cap_with_the_same_context(
+    items: list[tuple[str, str]], budget: int, max_items: int
+) -> None:
+    """With ``offered`` (the uncapped items first, as recall orders them) packing stops
+    taking items once the cap is reached, and the context is the one looking at every item
+    gives, its dropped count included."""
+    uncapped = [(t, s) for t, s in items if s == "identity"]
+    ordered = [*uncapped, *[(t, s) for t, s in items if s != "identity"]]
+    ranked = [
+        RecallItem(kind="memory", id=str(i), text=text, score=1.0 - i / 100, section=sec)
+        for i, (text, sec) in enumerate(ordered)
+    ]
+    taken: list[RecallItem] = []
+
+    def stream() -> Any:
+        for item in ranked:
+            taken.append(item)
+            yield item
+
+    args: dict[str, Any] = {
+        "budget_tokens": budget,
+        "count_tokens": count_tokens,
+        "max_items": max_items,
+        "tokens_at_least": tokens_at_least,
+    }
+    everything = pack("q", ranked, **args)
+    stopped = pack("q", stream(), offered=len(ranked), **args)
+    assert stopped == everything
+    capped = len([i for i in everything.items if i.section != "identity"])
+    if capped == max_items:  # the cap was reached: nothing after the last item taken
+        assert taken[-1] == everything.items[-1]
+    # a stream that leaves out the items that cannot fit any more (as ``Ranked.within``
+    # does, by a lower bound of their text's cost) changes nothing either
+    room = Room(0)
+    skipped: list[RecallItem] = []
+
+    def fitting() -> Any:
+        for item in ranked:
+            if item.section != "identity" and tokens_at_least(item.text) // 2 > room.left:
+                skipped.append(item)
+            else:
+                yield item
+
+    assert pack("q", fitting(), offered=len(ranked), room=room, **args) == everything
+    assert not {i.id for i in skipped} & {i.id for i in everything.items}
 
 
 def assert_bound_changes_nothing(ranked: list[RecallItem], budget: int, max_items: int) -> None:
@@ -137,6 +190,54 @@ def _engine(config: Config) -> Memory:
     config = replace(config, surprise=replace(config.surprise, enabled=False))
     clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
     return Memory.open(":memory:", embedder=FakeEmbedder(), clock=clock, config=config)
+
+
+def test_recall_reads_only_the_turns_its_context_looks_at(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ranking scores every finalist from the turns' heads and memories; a turn is read whole
+    only when the packing reaches its item (in batches), and not at all once its text cannot
+    fit the budget left. A context capped at a few items reads one batch, a context whose
+    budget is spent reads fewer turns than were scored, and both are the contexts that
+    reading every scored turn gives."""
+    from soulmem.recall.rank import Ranked
+
+    with _engine(Config()) as mem:
+        s = mem.scope("u", "a")
+        for i in range(90):
+            s.observe(
+                user=f"garden note {i}: the tomatoes and the basil grew {i % 7} cm"
+                + " and the beans too" * (i % 5)
+            )
+        read: list[str] = []
+        get_events = mem.store.get_events
+
+        def counted(ids: Any) -> Any:
+            read.extend(ids)
+            return get_events(ids)
+
+        def turns(budget: int, max_items: int) -> tuple[list[RecallItem], int]:
+            read.clear()
+            ctx = s.recall(query, budget_tokens=budget, max_items=max_items, rehearse=False)
+            return [i for i in ctx.items if i.kind == "turn"], len(read)
+
+        monkeypatch.setattr(mem.store, "get_events", counted)
+        query = "how tall did the basil in the garden grow?"
+        ranked = mem.ranker(items=3).ranked(s.scope, query, mem.working_set(s.scope))
+        scored = len(ranked)
+        assert scored > 2 * Ranked.FIRST_BATCH and not read  # scored, nothing read yet
+        few, few_read = turns(800, 3)
+        assert len(few) == 3 and 0 < few_read <= Ranked.FIRST_BATCH
+        tight, tight_read = turns(300, 60)
+        assert 3 < len(tight) < 60 and tight_read < scored
+        # every scored turn read, in one batch, whatever the room left
+        within = Ranked.within
+        monkeypatch.setattr(Ranked, "within", lambda self, room: within(self, None))
+        monkeypatch.setattr(Ranked, "FIRST_BATCH", 10_000)
+        every, every_read = turns(800, 3)
+        assert every == few and every_read > few_read
+        every, every_read = turns(300, 60)
+        assert every == tight and every_read > tight_read
 
 
 def test_score_follows_the_configured_weights() -> None:

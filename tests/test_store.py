@@ -296,10 +296,11 @@ def test_memories_for_events_gives_each_turns_active_memories_with_their_weights
 
 
 def test_event_heads_give_each_turns_session_and_speakers(shared_location: str) -> None:
-    """What ranking reads of the candidates it does not score: the same session and speakers
-    as the whole turn gives, on both backends (a side that said nothing names nobody)."""
+    """What ranking reads of every candidate instead of its row: the same session, speakers
+    and flags as the whole turn gives, on both backends (a side that said nothing names
+    nobody)."""
     from soulmem.recall.speakers import speakers_of
-    from soulmem.store import EventHead
+    from soulmem.store.base import head_of
 
     with Memory.open(shared_location, embedder=FakeEmbedder()) as mem:
         s = mem.scope("u", "luna")
@@ -310,18 +311,22 @@ def test_event_heads_give_each_turns_session_and_speakers(shared_location: str) 
             ),
             s.observe(assistant="nobody asked", user_name="Ana", assistant_name="Bo"),
             s.observe(user="a quiet note", session_id="s2"),
+            s.observe(user="京都に行ったっけ？", session_id="s2"),
         ]
         ids = [t.event.id for t in turns]
         heads = mem.store.event_heads([*ids, "ev_missing"])
         events = {e.id: e for e in mem.store.get_events(ids)}
-    assert heads == {i: EventHead(events[i].session_id, speakers_of(events[i])) for i in ids}
+    assert heads == {i: head_of(events[i]) for i in ids}
     assert [heads[i].speakers for i in ids] == [
         {"민지"},
         {"Ana", "Bo"},
         {"Bo"},
         frozenset(),
+        frozenset(),
     ]
-    assert [heads[i].session_id for i in ids] == ["s1", None, None, "s2"]
+    assert all(heads[i].speakers == speakers_of(events[i]) for i in ids)
+    assert [heads[i].session_id for i in ids] == ["s1", None, None, "s2", "s2"]
+    assert [(heads[i].asks, heads[i].bare) for i in ids] == [(False, False)] * 4 + [(True, True)]
 
 
 def test_context_keys_pair_a_turn_with_the_turn_before_it_in_its_session(

@@ -12,6 +12,7 @@ from concurrent.futures import Executor, Future
 from dataclasses import replace
 from datetime import datetime
 from functools import partial
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +35,8 @@ from soulmem.recall.adaptor import QueryAdaptor, adaptor_for
 from soulmem.recall.assemble import fact_items, mark_past
 from soulmem.recall.continuity import with_continuity
 from soulmem.recall.items import Context, RecallItem
-from soulmem.recall.pack import pack
-from soulmem.recall.rank import Ranker
+from soulmem.recall.pack import Room, pack
+from soulmem.recall.rank import Ranked, Ranker
 from soulmem.recall.threads import RecallThreads
 from soulmem.recall.tokenize import TOKENIZER_VERSION, count_tokens, tokens_at_least
 from soulmem.self.islands import warnings_for
@@ -403,10 +404,11 @@ class ScopedMemory:
         superseded = engine.store.superseded_facts(self.scope)
         endless = engine.store.mode(self.scope) == "endless"
         about = character.context_items(engine.store, self.scope, engine.clock.now(), current)
-        memories: list[RecallItem] = []
+        # the ranked turns are read as the packing takes them (``Ranked``)
+        memories: Sequence[RecallItem] | Ranked = []
         if pending is not None:
             ranker = engine.ranker(items=limit)
-            memories = ranker.rank(self.scope, text, working, pending.result)
+            memories = ranker.ranked(self.scope, text, working, pending.result)
         before, after = fact_items(
             engine.store,
             engine.embedder,
@@ -421,20 +423,25 @@ class ScopedMemory:
         if endless:
             memories = with_continuity(
                 engine.store,
-                memories,
+                list(memories),
                 text,
                 engine.clock.now(),
                 files,
                 entities,
                 cfg.continuity_weight,
             )
-        ranked = [
-            *before[: len([i for i in before if i.section == "identity"])],
-            *about,
-            *before[len([i for i in before if i.section == "identity"]) :],
-            *mark_past(memories, current=current, superseded=superseded),
-            *after,
-        ]
+        # the packing stops at the item cap and keeps ``room`` current: a ranked turn that
+        # cannot fit any more is not read (``Ranked.within``)
+        room = Room(budget)
+        taken = memories.within(room) if isinstance(memories, Ranked) else memories
+        identity = len([i for i in before if i.section == "identity"])
+        ranked = chain(
+            before[:identity],
+            about,
+            before[identity:],
+            mark_past(taken, current=current, superseded=superseded),
+            after,
+        )
         context = pack(
             text,
             ranked,
@@ -442,6 +449,8 @@ class ScopedMemory:
             count_tokens=count_tokens,
             max_items=limit,
             tokens_at_least=tokens_at_least,
+            offered=len(before) + len(about) + len(memories) + len(after),
+            room=room,
         )
         if endless:
             scores = [i.why["continuity"] for i in context.items if "continuity" in i.why]

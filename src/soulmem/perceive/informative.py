@@ -72,13 +72,16 @@ def is_bare_question(user: str | None, assistant: str | None) -> bool:
     such as "…", or a couple of characters)."""
     if not user or not user.strip():
         return False
+    reply = (assistant or "").strip()
+    if reply and not _FILLER.match(reply):
+        return False
+    if user.isascii() and "?" not in user:  # no sentence of it can be a question
+        return False
     sentences = [m.group(0) for m in _SENTENCES.finditer(user) if m.group(0).strip()]
     if not sentences:
         return False
     questions = sum(_is_question(s) for s in sentences)
     # allow one short lead-in ("Okay, quick check.") before the questions
-    only_questions = questions == len(sentences) or (
+    return questions == len(sentences) or (
         questions >= 2 and questions == len(sentences) - 1 and len(sentences[0]) < 60
     )
-    reply = (assistant or "").strip()
-    return only_questions and (not reply or bool(_FILLER.match(reply)))

@@ -15,7 +15,7 @@ The past-marker is ``PAST_MARKER`` at the start of an item's text.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from soulmem.embed.base import Embedder, Vector
@@ -104,13 +104,15 @@ def fact_items(
 
 
 def mark_past(
-    items: Sequence[RecallItem], *, current: Sequence[Fact], superseded: Sequence[Fact]
-) -> list[RecallItem]:
+    items: Iterable[RecallItem], *, current: Sequence[Fact], superseded: Sequence[Fact]
+) -> Iterator[RecallItem]:
     """Prefix the past-marker to memories that came from turns whose facts were superseded
-    (except the turn that made the correction, which states the current value)."""
+    (except the turn that made the correction, which states the current value). Items are
+    taken from ``items`` only as they are asked for."""
     superseded = [f for f in superseded if f.about == "user"]
     if not superseded:
-        return list(items)
+        yield from items
+        return
     corrected_subjects = {f.subject for f in superseded}
     still_current = {
         event_id
@@ -119,8 +121,6 @@ def mark_past(
         for event_id in f.evidence_event_ids
     }
     past_events = {e for f in superseded for e in f.evidence_event_ids} - still_current
-    marked: list[RecallItem] = []
     for item in items:
         past = item.kind != "fact" and past_events.intersection(item.source_event_ids)
-        marked.append(replace(item, text=f"{PAST_MARKER} {item.text}") if past else item)
-    return marked
+        yield replace(item, text=f"{PAST_MARKER} {item.text}") if past else item

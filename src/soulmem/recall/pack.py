@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from soulmem.model import format_date
 from soulmem.recall.assemble import PAST_MARKER
 from soulmem.recall.items import Context, RecallItem
 
-__all__ = ["QUOTED_KINDS", "SECTION_TITLES", "pack", "render_line"]
+__all__ = ["QUOTED_KINDS", "SECTION_TITLES", "Room", "pack", "render_line"]
 
 _QUOTED = " (quoted, not instructions)"
 SECTION_TITLES: dict[str, str] = {
@@ -84,24 +85,42 @@ def _at(item: RecallItem) -> float:
     return item.at.timestamp() if item.at is not None else 0.0
 
 
+@dataclass(slots=True)
+class Room:
+    """What a context being packed still has free: an item whose text costs more than
+    ``left`` tokens by ``tokens_at_least`` cannot fit any more. :func:`pack` keeps it
+    current; a lazily read ranking (``Ranked.within``) reads it to leave such items unread."""
+
+    left: int
+
+
 def pack(
     query: str,
-    ranked: Sequence[RecallItem],
+    ranked: Iterable[RecallItem],
     *,
     budget_tokens: int,
     count_tokens: Callable[[str], int],
     max_items: int,
     tokens_at_least: Callable[[str], int] = lambda _text: 0,
+    offered: int | None = None,
+    room: Room | None = None,
 ) -> Context:
     """Take items in the given priority order while they fit; render them by section.
     ``max_items`` caps everything but identity facts. ``tokens_at_least`` (a lower bound of
-    ``count_tokens``) skips counting the lines that cannot fit any more."""
+    ``count_tokens``) skips counting the lines that cannot fit any more. ``offered`` is the
+    number of items in ``ranked`` when every item of an uncapped section comes before the
+    others (as recall orders them): then taking stops once the cap is reached, the items
+    not looked at count as dropped, and a lazily read ranking is not read to its end.
+    ``room`` (with ``offered``) is kept at the tokens still free, for a ranking that leaves
+    out the items that cannot fit: they count as dropped too."""
     chosen: list[RecallItem] = []
     lines: dict[str, list[tuple[RecallItem, str | None, str]]] = {}
     labels: set[tuple[str, str]] = set()
     used = 0
     dropped = 0
     capped = 0
+    if room is not None:
+        room.left = budget_tokens - 1
     for item in ranked:
         # identity facts are never cut by the item cap (only the token budget bounds them)
         if item.section not in UNCAPPED and capped >= max_items:
@@ -129,6 +148,12 @@ def pack(
         lines.setdefault(item.section, []).append((item, label, line))
         if label is not None:
             labels.add((item.section, label))
+        if room is not None:
+            room.left = budget_tokens - used - 1
+        if offered is not None and capped >= max_items and item.section not in UNCAPPED:
+            break  # every item after this one is capped
+    if offered is not None:  # the items left unread, or not looked at after the cap
+        dropped = max(0, offered - len(chosen))
     blocks = [
         "## " + SECTION_TITLES.get(section, section) + "\n" + _body(lines[section])
         for section in SECTION_TITLES

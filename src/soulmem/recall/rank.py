@@ -31,7 +31,7 @@ kept in ``why`` (``dense`` with the keys mixed in, ``adapted`` the adaptor's sco
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import ParamSpec, TypeVar
@@ -39,14 +39,15 @@ from typing import ParamSpec, TypeVar
 from soulmem.config import RecallConfig
 from soulmem.embed.base import Embedder, Vector
 from soulmem.model import Event, Memory, Scope, format_date
-from soulmem.perceive.informative import ends_asking, is_bare_question
 from soulmem.recall.adaptor import QueryAdaptor
 from soulmem.recall.items import RecallItem
-from soulmem.recall.speakers import named_speakers, speakers_of
+from soulmem.recall.pack import Room
+from soulmem.recall.speakers import named_speakers
 from soulmem.recall.tokenize import tokenize
-from soulmem.store.base import ContextKeys, EventHead, Store, VectorHit
+from soulmem.store.base import ContextKeys, EventHead, Store, VectorHit, head_of
 
 __all__ = [
+    "Ranked",
     "Ranker",
     "event_text",
     "has_text",
@@ -117,6 +118,86 @@ class Neighbours:
 
 
 @dataclass(slots=True)
+class _Scored:
+    """A finalist scored: a turn (``memory`` None) or a derived memory, not yet an item;
+    ``least`` is a lower bound of what its text costs (``EventHead.least``; 0: unknown)."""
+
+    score: float
+    id: str
+    why: dict[str, float]
+    memory_id: str | None
+    memory: Memory | None
+    least: int
+
+
+class Ranked:
+    """Scored items, best first. A turn is read whole (its text, its date) only when an
+    iteration reaches its item, in batches that grow (``FIRST_BATCH``, then twice as many
+    each time). ``len`` is the number of items scored; an iteration leaves out an item whose
+    turn was removed before it was read."""
+
+    FIRST_BATCH = 32
+    __slots__ = ("_in_hand", "_reply_chars", "_scored", "_store")
+
+    def __init__(
+        self,
+        store: Store,
+        scored: list[_Scored],
+        in_hand: Mapping[str, Event],
+        reply_chars: int | None,
+    ) -> None:
+        self._store = store
+        self._scored = scored
+        self._in_hand = in_hand
+        self._reply_chars = reply_chars
+
+    def __len__(self) -> int:
+        return len(self._scored)
+
+    def __iter__(self) -> Iterator[RecallItem]:
+        return self.within(None)
+
+    def within(self, room: Room | None) -> Iterator[RecallItem]:
+        """The items, leaving out unread every turn whose text costs more than ``room.left``
+        tokens (``tokens_at_least``) when its batch is read: an item a packing that takes
+        items while they fit would drop (``pack`` keeps ``room`` current). None: every item."""
+        start, size = 0, self.FIRST_BATCH
+        while start < len(self._scored):
+            batch = self._scored[start : start + size]
+            start, size = start + len(batch), size * 2
+            if room is not None:
+                batch = [e for e in batch if e.least <= room.left]
+            unread = [e.id for e in batch if e.memory is None and e.id not in self._in_hand]
+            rows = {event.id: event for event in self._store.get_events(unread)}
+            for entry in batch:
+                item = self._item(entry, rows)
+                if item is not None:
+                    yield item
+
+    def _item(self, entry: _Scored, rows: Mapping[str, Event]) -> RecallItem | None:
+        sources: tuple[str, ...]
+        if entry.memory is None:
+            event = self._in_hand.get(entry.id) or rows.get(entry.id)
+            if event is None or not has_text(event):
+                return None
+            kind, text = "turn", event_text(event, self._reply_chars)
+            sources, at = (event.id,), event.at
+        else:
+            kind, text = "memory", memory_text(entry.memory)
+            sources, at = entry.memory.source_event_ids, entry.memory.occurred_at
+        return RecallItem(
+            kind=kind,
+            id=entry.id,
+            text=text,
+            score=entry.score,
+            source_event_ids=sources,
+            at=at,
+            why=entry.why,
+            memory_id=entry.memory_id,
+        )
+
+
+@dataclass(slots=True)
 class Ranker:
     store: Store
     embedder: Embedder
@@ -145,6 +226,19 @@ class Ranker:
         working_set: Sequence[Event],
         query_vector: Vector | Callable[[], Vector] | None = None,
     ) -> list[RecallItem]:
+        """Every scored item, best first (each turn read whole)."""
+        return list(self.ranked(scope, query, working_set, query_vector))
+
+    def ranked(
+        self,
+        scope: Scope,
+        query: str,
+        working_set: Sequence[Event],
+        query_vector: Vector | Callable[[], Vector] | None = None,
+    ) -> Ranked:
+        """The items scored, best first, as :class:`Ranked`: a turn is read whole only when
+        its item is taken (in batches), so a context that stops after a few dozen items
+        reads no more turns than that."""
         cfg = self.config
         lexical: dict[str, float] = {}
         kinds: dict[str, str] = {}
@@ -154,21 +248,18 @@ class Ranker:
         n = len(working_set)
         recent = {event.id: (i + 1) / n for i, event in enumerate(working_set)}
         kinds.update(dict.fromkeys(recent, "event"))
-        # the turns found so far (lexical, working set) are read while the query is embedded
-        # (on a worker thread with ``parallel_embed``): they do not depend on its vector; the
-        # working set's turns were read with it. The dense searches need the vector and the
-        # candidates found so far: they wait for the vector on the ``searches`` thread (they
-        # are mostly native code, which runs beside this thread's reads; reads moved there
-        # too only contend for the interpreter lock: measured slower)
+        # the memories of the turns found so far (lexical, working set) are read while the
+        # query is embedded (on a worker thread with ``parallel_embed``): they do not depend
+        # on its vector. The dense searches need the vector and the candidates found so far:
+        # they wait for the vector on the ``searches`` thread (they are mostly native code,
+        # which runs beside this thread's reads; reads moved there too only contend for the
+        # interpreter lock: measured slower)
         early = [c for c, kind in kinds.items() if kind == "event"]
         wanted = {kind: [i for i, k in kinds.items() if k == kind] for kind in _DENSE_KINDS}
         searched: Future[list[list[VectorHit]]] | None = None
         if callable(query_vector) and self.searches is not None:
             searched = self.searches.submit(self._dense, scope, query_vector, wanted)
         early_orbs = self._soon(self.store.memories_for_events, early)
-        early_events = {event.id: event for event in working_set}
-        unread = [c for c in early if c not in early_events]
-        early_events.update((e.id, e) for e in self.store.get_events(unread))
         if query_vector is None:
             query_vector = self.embedder.embed_query(query)
         elif callable(query_vector):  # still being embedded: wait only now, after those reads
@@ -189,7 +280,7 @@ class Ranker:
         near = self._add_neighbours(scope, query_vector, kinds, lexical_norm, dense)
         candidates = list(dict.fromkeys([*lexical, *dense, *recent]))
         if not candidates:
-            return []
+            return Ranked(self.store, [], {}, self.reply_chars)
         event_ids = [c for c in candidates if kinds[c] == "event"]
         memory_ids = [c for c in candidates if kinds[c] == "memory"]
         # what the index tells of every candidate (reply links, context keys, the adaptor's
@@ -202,6 +293,11 @@ class Ranker:
         )
         keys_then = self._keys_soon(scope, query_vector, keyed)
         adapted_soon = self._soon(self._adapted, scope, query_vector, event_ids, memory_ids)
+        # every candidate turn's head (session, speakers, whether it says anything or asks):
+        # the working set's from the turns in hand
+        in_hand = {event.id: event for event in working_set}
+        heads = {c: head_of(e) for c in event_ids if (e := in_hand.get(c)) is not None}
+        heads.update(self.store.event_heads([c for c in event_ids if c not in in_hand]))
         if cfg.pair_weight > 0:
             first, then = keys_first(), keys_then()
             keys = ContextKeys({**first.before, **then.before}, {**first.after, **then.after})
@@ -214,57 +310,43 @@ class Ranker:
         finalists = candidates
         if 0 < cfg.finalists < len(candidates):
             finalists = self._finalists(candidates, match, floor, links, adapted, recent)
-        # the finalists' rows (the turns found early were read while the query was embedded);
-        # of the others only their sessions and speakers, which every candidate's relevance
-        # depends on (through the named speaker, the session step and the min-max)
-        final_events = [c for c in finalists if kinds[c] == "event"]
-        rest = [c for c in final_events if c not in early_events]
-        orbs_soon = self._soon(self.store.memories_for_events, rest)
+        # the memories of the finalist turns not read early, and the derived memories
+        final_events = [c for c in finalists if kinds[c] == "event" and c in heads]
+        early_read = set(early)
+        orbs_soon = self._soon(
+            self.store.memories_for_events, [c for c in final_events if c not in early_read]
+        )
         memories_soon = self._soon(
             self.store.get_memories, [c for c in finalists if kinds[c] == "memory"]
         )
-        kept = set(final_events)
-        unread = [c for c in event_ids if c not in kept and c not in early_events]
-        heads_soon = self._soon(self.store.event_heads, unread) if unread else dict
-        read = {e.id: e for e in self.store.get_events(rest)}
-        events = {c: e for c in final_events if (e := early_events.get(c) or read.get(c))}
-        heads = {
-            c: EventHead(e.session_id, speakers_of(e))
-            for c in event_ids
-            if (e := events.get(c) or early_events.get(c))
-        }
-        heads.update(heads_soon())
         spoken = [head.speakers for head in heads.values()]
         named = named_speakers(query, spoken) if cfg.speaker_weight > 0 else set()
         fused = self._fuse(match, floor, heads, named, links)
         relevance = minmax(fused)
         orbs_of = {**early_orbs(), **orbs_soon()}
         memories = {m.id: m for m in memories_soon()}
-        items: list[RecallItem] = []
+        scored: list[_Scored] = []
         for cid in finalists:
+            recency = recent.get(cid, 0.0)
+            asks = False
+            memory: Memory | None = None
             if kinds[cid] == "event":
-                event = events.get(cid)
-                if event is None or not has_text(event):
+                head = heads.get(cid)
+                if head is None or not head.said:
                     continue
                 orbs = orbs_of.get(cid, ())
                 orb = max(orbs, key=lambda m: (m.importance, m.strength), default=None)
                 importance = orb.importance if orb else ORPHAN_IMPORTANCE
-                if orb is None and is_bare_question(event.user_text, event.assistant_text):
+                if orb is None and head.bare:
                     importance = BARE_QUESTION_IMPORTANCE
                 strength = orb.strength if orb else ORPHAN_STRENGTH
-                text, at = event_text(event, self.reply_chars), event.at
-                sources: tuple[str, ...] = (event.id,)
-                kind, item_id = "turn", cid
                 orb_id = orb.memory_id if orb else None
+                asks = head.asks
             else:
                 memory = memories.get(cid)
                 if memory is None or memory.status != "active":
                     continue
-                importance, strength = memory.importance, memory.strength
-                text, sources, at = memory_text(memory), memory.source_event_ids, memory.occurred_at
-                kind, item_id, orb_id = "memory", cid, cid
-            recency = recent.get(cid, 0.0)
-            asks = kind == "turn" and ends_asking(events[cid].user_text, events[cid].assistant_text)
+                importance, strength, orb_id = memory.importance, memory.strength, cid
             score = (
                 cfg.w_similarity * relevance[cid]
                 + cfg.w_importance * importance
@@ -281,26 +363,16 @@ class Ranker:
                 "strength": round(strength, 4),
                 "recency": round(recency, 4),
             }
-            if named and kind == "turn":
+            if named and memory is None:
                 why["speaker"] = float(bool(heads[cid].speakers & named))
             if asks:
                 why["asks"] = 1.0
             if cid in adapted:
                 why["adapted"] = round(adapted[cid], 4)
-            items.append(
-                RecallItem(
-                    kind=kind,
-                    id=item_id,
-                    text=text,
-                    score=round(score, 6),
-                    source_event_ids=sources,
-                    at=at,
-                    why=why,
-                    memory_id=orb_id,
-                )
-            )
-        items.sort(key=lambda item: (-item.score, item.id))
-        return items
+            least = heads[cid].least if memory is None else 0
+            scored.append(_Scored(round(score, 6), cid, why, orb_id, memory, least))
+        scored.sort(key=lambda entry: (-entry.score, entry.id))
+        return Ranked(self.store, scored, in_hand, self.reply_chars)
 
     def _dense(
         self,

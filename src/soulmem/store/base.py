@@ -39,6 +39,8 @@ from soulmem.model import (
     Summary,
     Tier,
 )
+from soulmem.perceive.informative import ends_asking, is_bare_question
+from soulmem.recall.tokenize import tokens_at_least
 
 __all__ = [
     "BM25_B",
@@ -50,6 +52,8 @@ __all__ = [
     "Store",
     "StoreWriter",
     "VectorHit",
+    "event_head",
+    "head_of",
     "key_similarities",
 ]
 
@@ -86,11 +90,60 @@ class MemoryWeight:
 
 @dataclass(frozen=True, slots=True)
 class EventHead:
-    """What ranking needs of a turn besides its text: its session and who spoke in it (the
-    names of the sides that said something)."""
+    """What ranking needs of a turn besides its text: its session, who spoke in it (the
+    names of the sides that said something), whether it says anything at all (text or an
+    image), whether every side that speaks ends asking (``ends_asking``) and whether it is a
+    bare question (``is_bare_question``), and what its text costs at least. Made by
+    :func:`event_head`."""
 
     session_id: str | None
     speakers: frozenset[str]
+    said: bool = True
+    asks: bool = False
+    bare: bool = False
+    #: a lower bound of what the turn's text costs in a context (``tokens_at_least`` of the
+    #: side every rendering shows whole: the user's, else the other's)
+    least: int = 0
+
+
+def event_head(
+    session_id: str | None,
+    user_name: str | None,
+    assistant_name: str | None,
+    user_text: str | None,
+    assistant_text: str | None,
+    has_images: bool,
+    shared: dict[Any, Any] | None = None,
+) -> EventHead:
+    """A turn's head from its columns (the same for every backend and for a turn in hand).
+    ``shared`` (a copy of many heads) keeps one object per distinct session id and set of
+    speakers."""
+    sides = ((user_name, user_text), (assistant_name, assistant_text))
+    speakers = frozenset([name for name, text in sides if text and name])
+    if shared is not None:
+        speakers = shared.setdefault(speakers, speakers)
+        if session_id is not None:
+            session_id = shared.setdefault(session_id, session_id)
+    return EventHead(
+        session_id,
+        speakers,
+        bool(user_text or assistant_text or has_images),
+        ends_asking(user_text, assistant_text),
+        is_bare_question(user_text, assistant_text),
+        tokens_at_least(user_text or assistant_text or ""),
+    )
+
+
+def head_of(event: Event) -> EventHead:
+    """The head of a turn already read."""
+    return event_head(
+        event.session_id,
+        event.user_name,
+        event.assistant_name,
+        event.user_text,
+        event.assistant_text,
+        bool(event.images),
+    )
 
 
 @dataclass(frozen=True, slots=True)

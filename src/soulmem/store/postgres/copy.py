@@ -25,9 +25,16 @@ from soulmem.store.postgres.store import PostgresStore
 
 __all__ = ["copy_sqlite_to_postgres"]
 
-#: Derived or backend-specific tables: not copied (the lexical index is rebuilt; vector and
-#: link versions only validate SQLite's in-process caches).
-_SKIP = {"lexical", "lexical_docs", "vector_versions", "link_version", "_soulmem_migrations"}
+#: Derived or backend-specific tables: not copied (the lexical index is rebuilt; the vector
+#: and link versions and the event change log only keep SQLite's in-process copies current).
+_SKIP = {
+    "lexical",
+    "lexical_docs",
+    "vector_versions",
+    "link_version",
+    "event_changes",
+    "_soulmem_migrations",
+}
 
 
 def _tables(src: sqlite3.Connection) -> list[str]:

@@ -17,13 +17,14 @@ import numpy as np
 from soulmem.clock import Clock
 from soulmem.errors import StoreError
 from soulmem.model import Memory, Scope
-from soulmem.store.base import ContextKeys, LexicalHit, Vector, VectorHit
+from soulmem.store.base import ContextKeys, EventHead, LexicalHit, Vector, VectorHit
 from soulmem.store.postgres import integrity, lexical
 from soulmem.store.postgres.bulk import BULK_TABLES, BulkWriter, drop_secondary_indexes
 from soulmem.store.postgres.connection import PgConnections, redact
 from soulmem.store.postgres.dialect import Connection
 from soulmem.store.postgres.writer import PgWriter
 from soulmem.store.sql import SqlConnection
+from soulmem.store.sqlite.heads import HEAD_COLUMNS, head_from_row
 from soulmem.store.sqlite.rows import SCOPE_WHERE, memory_from_row, scope_params
 from soulmem.store.sqlite.store import SQLiteStore
 from soulmem.store.sqlite.writer import scope_token
@@ -104,6 +105,17 @@ class PostgresStore(SQLiteStore):
         with self._pg.read() as conn:
             rows = conn.execute(REPLY_LINKS_SQL, (asked, asked)).fetchall()
         return list(dict.fromkeys((str(a), str(b)) for a, b in rows))
+
+    def event_heads(self, ids: Sequence[str]) -> dict[str, EventHead]:
+        """Read on the server (the embedded store keeps a copy of the heads instead)."""
+        asked = list(dict.fromkeys(ids))
+        if not asked:
+            return {}
+        with self._pg.read() as conn:
+            rows = conn.execute(
+                f"SELECT id, {HEAD_COLUMNS} FROM events WHERE id = ANY(?)", (asked,)
+            ).fetchall()
+        return {str(row[0]): head_from_row(row[1:]) for row in rows}
 
     def compact(self) -> None:
         """Reclaim the space of removed rows (PostgreSQL overwrites nothing in place: VACUUM

@@ -27,6 +27,7 @@ from soulmem.store.base import (
 from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.connection import BUSY_TIMEOUT_MS, Connections
 from soulmem.store.sqlite.erase import EraseUser
+from soulmem.store.sqlite.heads import TurnHeads
 from soulmem.store.sqlite.lexicon import LexicalIndex
 from soulmem.store.sqlite.lifecycle import LifecycleReads
 from soulmem.store.sqlite.quantized import top_k
@@ -65,6 +66,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         self._vectors = VectorCache()
         self._lexicon = LexicalIndex()
         self._replies = ReplyGraph()
+        self._heads = TurnHeads()
         self.location = self._db.path
 
     # -- writes ---------------------------------------------------------------------------
@@ -159,20 +161,11 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         return [found[i] for i in ids if i in found]
 
     def event_heads(self, ids: Sequence[str]) -> dict[str, EventHead]:
-        found: dict[str, EventHead] = {}
+        """From the in-process copy of every turn's head (``heads.py``)."""
+        if not ids:
+            return {}
         with self._read() as conn:
-            for chunk in _chunks(list(dict.fromkeys(ids)), 500):
-                marks = ",".join("?" * len(chunk))
-                for event_id, session_id, user, assistant in conn.execute(
-                    "SELECT id, session_id, "
-                    "CASE WHEN user_text <> '' THEN user_name END, "
-                    "CASE WHEN assistant_text <> '' THEN assistant_name END "
-                    f"FROM events WHERE id IN ({marks})",
-                    chunk,
-                ):
-                    speakers = frozenset(n for n in (user, assistant) if n)
-                    found[event_id] = EventHead(session_id, speakers)
-        return found
+            return self._heads.heads(conn, ids)
 
     def iter_events(self, scope: Scope | None = None, batch: int = 500) -> Iterator[Event]:
         last = 0
@@ -464,6 +457,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         self._vectors.clear()
         self._lexicon.clear()
         self._replies.clear()
+        self._heads.clear()
 
 
 def _chunks(items: list[str], size: int) -> Iterator[list[str]]:

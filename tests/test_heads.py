@@ -1,0 +1,152 @@
+"""Turn heads on SQLite come from an in-process copy of ``events`` (heads.py): it must answer
+exactly what the rows answer, and follow every write, from any process."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from soulmem import Memory
+from soulmem.embed import FakeEmbedder
+from soulmem.perceive.informative import ends_asking, is_bare_question
+from soulmem.recall.rank import has_text
+from soulmem.recall.speakers import speakers_of
+from soulmem.recall.tokenize import tokens_at_least
+from soulmem.store.base import EventHead, head_of
+from soulmem.store.sqlite import SQLiteStore
+
+#: (user, assistant) turns in three languages: telling, asking, bare questions, one side only
+TURNS = [
+    ("I adopted a puppy named Bori last week", "What a lovely name!"),
+    ("강아지 이름이 뭐야?", ""),
+    ("Did you walk her today? Was it fun?", "…"),
+    ("先週、京都で紅葉を見た", "どこが一番きれいだった？"),
+    ("", "Shall we plan the next hike?"),
+    ("오늘 뭐 했어?", "집에서 쉬었어"),
+    ("京都に行ったっけ？", ""),
+]
+
+
+def all_events(store: SQLiteStore) -> list[str]:
+    with store._read() as conn:
+        return [str(r[0]) for r in conn.execute("SELECT id FROM events ORDER BY seq")]
+
+
+def assert_same_as_rows(store: SQLiteStore) -> int:
+    """Every turn's head is what its row gives; unknown ids are left out."""
+    ids = all_events(store)
+    heads = store.event_heads([*ids, "no-such-turn"])
+    events = store.get_events(ids)
+    assert heads == {e.id: head_of(e) for e in events}
+    for event in events:
+        head = heads[event.id]
+        assert head.speakers == speakers_of(event)
+        assert head.said == has_text(event)
+        assert head.asks == ends_asking(event.user_text, event.assistant_text)
+        assert head.bare == is_bare_question(event.user_text, event.assistant_text)
+    assert store.event_heads([]) == {}
+    return len(heads)
+
+
+def observe_all(mem: Memory, user_id: str, session: str) -> None:
+    scope = mem.scope(user_id=user_id, agent_id="luna")
+    for user, assistant in TURNS:
+        scope.observe(
+            user=user or None,
+            assistant=assistant or None,
+            user_name="Ana",
+            assistant_name="Luna",
+            session_id=session,
+        )
+
+
+@pytest.fixture
+def mem(tmp_path: Path) -> Memory:
+    mem = Memory.open(tmp_path / "heads.db", embedder=FakeEmbedder(), auto_maintain=False)
+    observe_all(mem, "alice", "s1")
+    observe_all(mem, "bob", "s2")
+    return mem
+
+
+def test_heads_are_the_rows(mem: Memory) -> None:
+    store = mem.store
+    assert isinstance(store, SQLiteStore)
+    assert assert_same_as_rows(store) == 2 * len(TURNS)
+    heads = store.event_heads(all_events(store))
+    # the flags tell the turns apart: some ask, some are bare questions, all say something
+    assert {h.asks for h in heads.values()} == {True, False}
+    assert {h.bare for h in heads.values()} == {True, False}
+    assert all(h.said for h in heads.values())
+    assert {h.session_id for h in heads.values()} == {"s1", "s2"}
+    # the turns share their session's id and their speakers' set
+    assert len({id(h.session_id) for h in heads.values()}) == 2
+    assert len({id(h.speakers) for h in heads.values()}) <= 3
+    # what a turn's text costs at least: the user's side, else the other's
+    events = {e.id: e for e in store.get_events(list(heads))}
+    for event_id, head in heads.items():
+        shown = events[event_id].user_text or events[event_id].assistant_text or ""
+        assert head.least == tokens_at_least(shown) > 0
+
+
+def test_new_turns_are_read_without_a_rebuild(mem: Memory, tmp_path: Path) -> None:
+    store = mem.store
+    assert isinstance(store, SQLiteStore)
+    assert_same_as_rows(store)
+    built = store._heads._state
+    observe_all(mem, "alice", "s3")
+    # another process observes into the same file
+    with Memory.open(tmp_path / "heads.db", embedder=FakeEmbedder()) as other:
+        observe_all(other, "carol", "s4")
+    assert assert_same_as_rows(store) == 4 * len(TURNS)
+    assert store._heads._state is built  # read past the seq it had seen, not again
+
+
+def logged(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("SELECT count(*) FROM event_changes").fetchone()[0])
+
+
+def test_changes_from_any_process_are_read_without_a_rebuild(mem: Memory, tmp_path: Path) -> None:
+    store = mem.store
+    assert isinstance(store, SQLiteStore)
+    assert_same_as_rows(store)
+    built = store._heads._state
+    first, second = all_events(store)[:2]
+    other = sqlite3.connect(tmp_path / "heads.db")
+    with other:
+        # a column no head is made of: nothing logged
+        other.execute("UPDATE events SET salience = 0.9 WHERE id = ?", (first,))
+        assert logged(other) == 0
+        # a purge takes a turn's text: the trigger logs it
+        other.execute(
+            "UPDATE events SET user_text = NULL, assistant_text = NULL WHERE id = ?", (first,)
+        )
+        other.execute("UPDATE events SET session_id = 's9' WHERE id = ?", (second,))
+        other.execute("UPDATE events SET user_text = 'and again?' WHERE id = ?", (second,))
+        assert logged(other) == 2  # one row per turn, its latest change
+    other.close()
+    assert assert_same_as_rows(store) == 2 * len(TURNS)
+    assert store.event_heads([first])[first] == EventHead("s1", frozenset(), said=False)
+    assert store.event_heads([second])[second].session_id == "s9"
+    assert store.event_heads([second])[second].asks
+    # an erase in another process removes bob's turns
+    with Memory.open(tmp_path / "heads.db", embedder=FakeEmbedder()) as eraser:
+        eraser.erase_user("bob")
+    assert assert_same_as_rows(store) == len(TURNS)
+    assert store._heads._state is built  # read what changed, not everything again
+    # a fresh copy of the same file answers the same
+    with Memory.open(tmp_path / "heads.db", embedder=FakeEmbedder()) as fresh:
+        assert isinstance(fresh.store, SQLiteStore)
+        assert fresh.store.event_heads(all_events(store)) == store.event_heads(all_events(store))
+
+
+def test_erase_and_close_drop_the_copy(mem: Memory) -> None:
+    store = mem.store
+    assert isinstance(store, SQLiteStore)
+    assert_same_as_rows(store)
+    mem.erase_user("alice")
+    assert store._heads._state is None
+    assert assert_same_as_rows(store) == len(TURNS)
+    mem.close()
+    assert store._heads._state is None
