@@ -296,8 +296,9 @@ class Ranker:
         # every candidate turn's head (session, speakers, whether it says anything or asks):
         # the working set's from the turns in hand
         in_hand = {event.id: event for event in working_set}
+        heads_soon = self._soon(self.store.event_heads, [c for c in event_ids if c not in in_hand])
         heads = {c: head_of(e) for c in event_ids if (e := in_hand.get(c)) is not None}
-        heads.update(self.store.event_heads([c for c in event_ids if c not in in_hand]))
+        heads.update(heads_soon())
         if cfg.pair_weight > 0:
             first, then = keys_first(), keys_then()
             keys = ContextKeys({**first.before, **then.before}, {**first.after, **then.after})
