@@ -62,6 +62,11 @@ def observe_all(mem: Memory, user_id: str, session: str) -> None:
         )
 
 
+def sqlite_store(mem: Memory) -> SQLiteStore:
+    assert isinstance(mem.store, SQLiteStore)
+    return mem.store
+
+
 @pytest.fixture
 def mem(tmp_path: Path) -> Memory:
     mem = Memory.open(tmp_path / "heads.db", embedder=FakeEmbedder(), auto_maintain=False)
@@ -71,8 +76,7 @@ def mem(tmp_path: Path) -> Memory:
 
 
 def test_heads_are_the_rows(mem: Memory) -> None:
-    store = mem.store
-    assert isinstance(store, SQLiteStore)
+    store = sqlite_store(mem)
     assert assert_same_as_rows(store) == 2 * len(TURNS)
     heads = store.event_heads(all_events(store))
     # the flags tell the turns apart: some ask, some are bare questions, all say something
@@ -91,8 +95,7 @@ def test_heads_are_the_rows(mem: Memory) -> None:
 
 
 def test_new_turns_are_read_without_a_rebuild(mem: Memory, tmp_path: Path) -> None:
-    store = mem.store
-    assert isinstance(store, SQLiteStore)
+    store = sqlite_store(mem)
     assert_same_as_rows(store)
     built = store._heads._state
     observe_all(mem, "alice", "s3")
@@ -108,8 +111,7 @@ def logged(conn: sqlite3.Connection) -> int:
 
 
 def test_changes_from_any_process_are_read_without_a_rebuild(mem: Memory, tmp_path: Path) -> None:
-    store = mem.store
-    assert isinstance(store, SQLiteStore)
+    store = sqlite_store(mem)
     assert_same_as_rows(store)
     built = store._heads._state
     first, second = all_events(store)[:2]
@@ -137,16 +139,18 @@ def test_changes_from_any_process_are_read_without_a_rebuild(mem: Memory, tmp_pa
     assert store._heads._state is built  # read what changed, not everything again
     # a fresh copy of the same file answers the same
     with Memory.open(tmp_path / "heads.db", embedder=FakeEmbedder()) as fresh:
-        assert isinstance(fresh.store, SQLiteStore)
-        assert fresh.store.event_heads(all_events(store)) == store.event_heads(all_events(store))
+        ids = all_events(store)
+        assert sqlite_store(fresh).event_heads(ids) == store.event_heads(ids)
 
 
 def test_erase_and_close_drop_the_copy(mem: Memory) -> None:
-    store = mem.store
-    assert isinstance(store, SQLiteStore)
+    """An erase drops the copy (the next read builds it from what is left), so does close."""
+    store = sqlite_store(mem)
     assert_same_as_rows(store)
     mem.erase_user("alice")
     assert store._heads._state is None
-    assert assert_same_as_rows(store) == len(TURNS)
+    left = store.event_heads(all_events(store))
+    assert store._heads._state is not None and len(left) == len(TURNS)
+    assert {head.session_id for head in left.values()} == {"s2"}
     mem.close()
     assert store._heads._state is None

@@ -36,21 +36,28 @@ items = st.lists(
     st.tuples(item_text, st.sampled_from(["identity", "facts", "memories", "recent", "x"])),
     max_size=40,
 )
-
-
-@settings(max_examples=200, deadline=None)
-@given(
+#: a packing's cases: (text, section) pairs, a budget and an item cap
+packings = given(
     items=items,
     budget=st.integers(min_value=1, max_value=2000),
     max_items=st.integers(min_value=1, max_value=50),
 )
+
+
+def memory_items(pairs: list[tuple[str, str]]) -> list[RecallItem]:
+    """Items in priority order from (text, section) pairs."""
+    return [
+        RecallItem(kind="memory", id=str(i), text=text, score=1.0 - i / 100, section=sec)
+        for i, (text, sec) in enumerate(pairs)
+    ]
+
+
+@settings(max_examples=200, deadline=None)
+@packings
 def test_pack_never_exceeds_the_budget(
     items: list[tuple[str, str]], budget: int, max_items: int
 ) -> None:
-    ranked = [
-        RecallItem(kind="memory", id=str(i), text=text, score=1.0 - i / 100, section=sec)
-        for i, (text, sec) in enumerate(items)
-    ]
+    ranked = memory_items(items)
     ctx = pack("q", ranked, budget_tokens=budget, count_tokens=count_tokens, max_items=max_items)
     assert count_tokens(ctx.text) <= budget
     assert ctx.used_tokens <= budget
@@ -61,11 +68,7 @@ def test_pack_never_exceeds_the_budget(
 
 
 @settings(max_examples=200, deadline=None)
-@given(
-    items=items,
-    budget=st.integers(min_value=1, max_value=2000),
-    max_items=st.integers(min_value=1, max_value=50),
-)
+@packings
 def test_pack_stops_at_the_cap_with_the_same_context(
     items: list[tuple[str, str]], budget: int, max_items: int
 ) -> None:
@@ -74,10 +77,7 @@ def test_pack_stops_at_the_cap_with_the_same_context(
     gives, its dropped count included."""
     uncapped = [(t, s) for t, s in items if s == "identity"]
     ordered = [*uncapped, *[(t, s) for t, s in items if s != "identity"]]
-    ranked = [
-        RecallItem(kind="memory", id=str(i), text=text, score=1.0 - i / 100, section=sec)
-        for i, (text, sec) in enumerate(ordered)
-    ]
+    ranked = memory_items(ordered)
     taken: list[RecallItem] = []
 
     def stream() -> Any:
@@ -133,11 +133,7 @@ def assert_bound_changes_nothing(ranked: list[RecallItem], budget: int, max_item
 def test_pack_skips_uncounted_only_what_could_not_fit(
     items: list[tuple[str, str]], budget: int
 ) -> None:
-    ranked = [
-        RecallItem(kind="memory", id=str(i), text=text, score=1.0 - i / 100, section=sec)
-        for i, (text, sec) in enumerate(items)
-    ]
-    assert_bound_changes_nothing(ranked, budget, max_items=20)
+    assert_bound_changes_nothing(memory_items(items), budget, max_items=20)
 
 
 @settings(max_examples=200, deadline=None)
