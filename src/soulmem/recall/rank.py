@@ -24,9 +24,11 @@ Candidates are the lexical top-N, the dense top-N of each kind, the reply neighb
 the best ``neighbour_candidates`` turns and the working set (the scope's last turns), which
 is always considered; context keys re-score candidates, they add none. Only the best
 ``finalists`` of them by what the index tells (match, neighbours, adaptor) and the working
-set have their rows read and are scored (every candidate's session and speakers count in
-``relevance``, so a finalist scores what it would among all). Every component is
-kept in ``why`` (``dense`` with the keys mixed in, ``adapted`` the adaptor's score).
+set have their memories read and are scored, from each turn's head (``Store.event_heads``:
+session, speakers, whether it says anything or asks; every candidate's head counts in
+``relevance``, so a finalist scores what it would among all). No turn is read to rank:
+:class:`Ranked` reads a turn whole only when an iteration reaches its item. Every component
+is kept in ``why`` (``dense`` with the keys mixed in, ``adapted`` the adaptor's score).
 """
 
 from __future__ import annotations
