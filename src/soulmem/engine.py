@@ -12,7 +12,6 @@ from concurrent.futures import Executor, Future
 from dataclasses import replace
 from datetime import datetime
 from functools import partial
-from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -32,13 +31,13 @@ from soulmem.observe import ObserveResult, observe_turn
 from soulmem.perceive.analyze import FactExtractor
 from soulmem.perceive.facts.llm import LLMFactExtractor
 from soulmem.recall.adaptor import QueryAdaptor, adaptor_for
-from soulmem.recall.assemble import fact_items, mark_past
+from soulmem.recall.assemble import fact_items
+from soulmem.recall.context import packed_context
 from soulmem.recall.continuity import with_continuity
 from soulmem.recall.items import Context, RecallItem
-from soulmem.recall.pack import Room, pack
 from soulmem.recall.rank import Ranked, Ranker
 from soulmem.recall.threads import RecallThreads
-from soulmem.recall.tokenize import TOKENIZER_VERSION, count_tokens, tokens_at_least
+from soulmem.recall.tokenize import TOKENIZER_VERSION
 from soulmem.self.islands import warnings_for
 from soulmem.social.relationship import deltas_from_mapping
 from soulmem.social.update import apply_deltas
@@ -430,27 +429,16 @@ class ScopedMemory:
                 entities,
                 cfg.continuity_weight,
             )
-        # the packing stops at the item cap and keeps ``room`` current: a ranked turn that
-        # cannot fit any more is not read (``Ranked.within``)
-        room = Room(budget)
-        taken = memories.within(room) if isinstance(memories, Ranked) else memories
-        identity = len([i for i in before if i.section == "identity"])
-        ranked = chain(
-            before[:identity],
-            about,
-            before[identity:],
-            mark_past(taken, current=current, superseded=superseded),
-            after,
-        )
-        context = pack(
+        context = packed_context(
             text,
-            ranked,
+            before=before,
+            about=about,
+            memories=memories,
+            after=after,
+            current=current,
+            superseded=superseded,
             budget_tokens=budget,
-            count_tokens=count_tokens,
             max_items=limit,
-            tokens_at_least=tokens_at_least,
-            offered=len(before) + len(about) + len(memories) + len(after),
-            room=room,
         )
         if endless:
             scores = [i.why["continuity"] for i in context.items if "continuity" in i.why]
