@@ -10,9 +10,9 @@ import pytest
 
 from soulmem import Memory
 from soulmem.embed import FakeEmbedder
+from soulmem.model import Event
 from soulmem.perceive.informative import ends_asking, is_bare_question
 from soulmem.recall.rank import has_text
-from soulmem.recall.speakers import speakers_of
 from soulmem.recall.tokenize import tokens_at_least
 from soulmem.store.base import EventHead, head_of
 from soulmem.store.sqlite import SQLiteStore
@@ -29,6 +29,12 @@ TURNS = [
 ]
 
 
+def spoken_by(event: Event) -> set[str]:
+    """The names of the sides of a turn that said something."""
+    sides = ((event.user_name, event.user_text), (event.assistant_name, event.assistant_text))
+    return {name for name, text in sides if text and name}
+
+
 def all_events(store: SQLiteStore) -> list[str]:
     with store._read() as conn:
         return [str(r[0]) for r in conn.execute("SELECT id FROM events ORDER BY seq")]
@@ -42,7 +48,7 @@ def assert_same_as_rows(store: SQLiteStore) -> int:
     assert heads == {e.id: head_of(e) for e in events}
     for event in events:
         head = heads[event.id]
-        assert head.speakers == speakers_of(event)
+        assert head.speakers == spoken_by(event)
         assert head.said == has_text(event)
         assert head.asks == ends_asking(event.user_text, event.assistant_text)
         assert head.bare == is_bare_question(event.user_text, event.assistant_text)

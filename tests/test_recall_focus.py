@@ -16,8 +16,9 @@ from soulmem.model import Event, Scope, format_date
 from soulmem.recall.items import RecallItem
 from soulmem.recall.pack import pack, render_line
 from soulmem.recall.rank import with_sessions
-from soulmem.recall.speakers import named_speakers, speakers_of
+from soulmem.recall.speakers import named_speakers
 from soulmem.recall.tokenize import count_tokens
+from soulmem.store.base import head_of
 
 START = datetime(2025, 3, 1, tzinfo=UTC)
 SCOPE = Scope("u", "a")
@@ -36,7 +37,7 @@ def _event(i: int, name: str | None, session: str | None = None) -> Event:
 
 
 def _spoken(*events: Event) -> list[frozenset[str]]:
-    return [speakers_of(e) for e in events]
+    return [head_of(e).speakers for e in events]
 
 
 def test_named_speakers_come_from_the_turns_not_a_list() -> None:
@@ -57,7 +58,7 @@ def test_naming_everyone_or_a_speaker_of_every_turn_tells_nothing_apart() -> Non
     turns = _spoken(_event(0, "Ana"), _event(1, "Bo"))
     assert named_speakers("What did Ana and Bo both paint?", turns) == set()
     both = replace(_event(2, "Ana"), assistant_text="hi", assistant_name="Bo")
-    assert speakers_of(both) == {"Ana", "Bo"}
+    assert head_of(both).speakers == {"Ana", "Bo"}
     assert named_speakers("What did Ana paint?", _spoken(both)) == set()
 
 

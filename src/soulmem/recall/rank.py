@@ -119,17 +119,30 @@ class Neighbours:
         return neighbours_of([*self.links, *store.reply_links(unasked)])
 
 
+#: the components of a score every item has, in the order ``why`` shows them
+_PARTS = ("lexical", "dense", "relevance", "importance", "strength", "recency")
+
+
 @dataclass(slots=True)
 class _Scored:
     """A finalist scored: a turn (``memory`` None) or a derived memory, not yet an item;
-    ``least`` is a lower bound of what its text costs (``EventHead.least``; 0: unknown)."""
+    ``least`` is a lower bound of what its text costs (``EventHead.least``; 0: unknown).
+    Its ``why`` is made only for the items an iteration reaches."""
 
     score: float
     id: str
-    why: dict[str, float]
+    #: the values of ``_PARTS``, unrounded
+    parts: tuple[float, ...]
+    #: the components only some items have (speaker, asks, adapted)
+    extra: tuple[tuple[str, float], ...]
     memory_id: str | None
     memory: Memory | None
     least: int
+
+    def why(self) -> dict[str, float]:
+        why = {name: round(value, 4) for name, value in zip(_PARTS, self.parts, strict=True)}
+        why.update((name, round(value, 4)) for name, value in self.extra)
+        return why
 
 
 class Ranked:
@@ -194,7 +207,7 @@ class Ranked:
             score=entry.score,
             source_event_ids=sources,
             at=at,
-            why=entry.why,
+            why=entry.why(),
             memory_id=entry.memory_id,
         )
 
@@ -358,22 +371,23 @@ class Ranker:
                 - cfg.question_weight * asks
                 + cfg.adaptor_weight * adapted.get(cid, 0.0)
             )
-            why = {
-                "lexical": round(lexical_norm.get(cid, 0.0), 4),
-                "dense": round(dense.get(cid, floor), 4),
-                "relevance": round(relevance[cid], 4),
-                "importance": round(importance, 4),
-                "strength": round(strength, 4),
-                "recency": round(recency, 4),
-            }
+            parts = (
+                lexical_norm.get(cid, 0.0),
+                dense.get(cid, floor),
+                relevance[cid],
+                importance,
+                strength,
+                recency,
+            )
+            extra: list[tuple[str, float]] = []
             if named and memory is None:
-                why["speaker"] = float(bool(heads[cid].speakers & named))
+                extra.append(("speaker", float(bool(heads[cid].speakers & named))))
             if asks:
-                why["asks"] = 1.0
+                extra.append(("asks", 1.0))
             if cid in adapted:
-                why["adapted"] = round(adapted[cid], 4)
+                extra.append(("adapted", adapted[cid]))
             least = heads[cid].least if memory is None else 0
-            scored.append(_Scored(round(score, 6), cid, why, orb_id, memory, least))
+            scored.append(_Scored(round(score, 6), cid, parts, tuple(extra), orb_id, memory, least))
         scored.sort(key=lambda entry: (-entry.score, entry.id))
         return Ranked(self.store, scored, in_hand, self.reply_chars)
 

@@ -11,19 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from soulmem.model import Event
-
-__all__ = ["named_speakers", "speakers_of"]
-
-
-def speakers_of(event: Event) -> frozenset[str]:
-    """The names of those who spoke in the turn (nameless sides are left out)."""
-    names: set[str] = set()
-    if event.user_text and event.user_name:
-        names.add(event.user_name)
-    if event.assistant_text and event.assistant_name:
-        names.add(event.assistant_name)
-    return frozenset(names)
+__all__ = ["named_speakers"]
 
 
 def _mentions(query: str, name: str) -> bool:
@@ -38,7 +26,8 @@ def _mentions(query: str, name: str) -> bool:
 
 
 def named_speakers(query: str, spoken: Iterable[frozenset[str]]) -> set[str]:
-    """Speakers of some turns (``spoken``: each turn's :func:`speakers_of`) whom ``query``
+    """Speakers of some turns (``spoken``: each turn's ``EventHead.speakers``: the names of
+    the sides that said something) whom ``query``
     names, when naming them tells turns apart: empty if nobody is named or if every turn has
     a named speaker."""
     spoken = list(spoken)
