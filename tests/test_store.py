@@ -374,6 +374,32 @@ def test_context_keys_pair_a_turn_with_the_turn_before_it_in_its_session(
         assert mem.store.check_integrity() == []
 
 
+def test_context_keys_ask_for_the_links_in_the_order_given(
+    file_mem: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The keys are the same in every process: the links are asked for in the order the
+    turns were given. (Asked in a set's order, they changed with each process's string
+    hashing, and with them the rows' order in the float product: scores differed by 1e-6
+    between two runs of the same recall, and a turn with two replies could keep either
+    reply's key.)"""
+    luna = file_mem.scope("u1", "luna")
+    ids = [luna.observe(user=f"turn {i} about the garden").event.id for i in range(8)]
+    store = file_mem.store
+    asked: list[list[str]] = []
+    read = store.reply_links
+
+    def spy(event_ids: list[str]) -> list[tuple[str, str]]:
+        asked.append(list(event_ids))
+        return read(event_ids)
+
+    monkeypatch.setattr(store, "reply_links", spy)
+    order = [ids[3], ids[0], ids[7], ids[5], ids[1], ids[6], ids[2], ids[4], ids[0]]
+    query = file_mem.embedder.embed_query("the garden")
+    keys = store.context_keys(luna.scope, file_mem.embedder.name, query, order)
+    assert asked == [list(dict.fromkeys(order))]
+    assert set(keys.before) == set(ids[1:]) and set(keys.after) == set(ids[:-1])
+
+
 def test_every_read_of_events_gives_back_every_field(mem: Memory) -> None:
     """Events are decoded by column position: each read returns the event as written."""
     scope = mem.scope("u1", "luna", world_id="w1")

@@ -365,7 +365,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
             _, matrix, positions, _ = self._vectors.matrix(
                 conn, scope_token(scope), scope_params(scope), model, "event"
             )
-        asked = set(event_ids)
+        asked = dict.fromkeys(event_ids)  # in the order asked: the same keys every run
         live = len(matrix)  # ``ids`` may run past the rows this version holds
         links = self.reply_links(list(asked)) if live and asked else []
         found: list[tuple[str, str]] = []
