@@ -93,11 +93,17 @@ def test_heads_are_the_rows(mem: Memory) -> None:
     # the turns share their session's id and their speakers' set
     assert len({id(h.session_id) for h in heads.values()}) == 2
     assert len({id(h.speakers) for h in heads.values()}) <= 3
-    # what a turn's text costs at least: the user's side, else the other's
+    # what a turn's text costs at least: the user's side, else the other's, with the
+    # speaker's name; never more than the turn shown (shortened or not) costs at least
     events = {e.id: e for e in store.get_events(list(heads))}
     for event_id, head in heads.items():
-        shown = events[event_id].user_text or events[event_id].assistant_text or ""
-        assert head.least == tokens_at_least(shown) > 0
+        event = events[event_id]
+        side = f"{event.user_name or 'user'}: {event.user_text}"
+        if not event.user_text:
+            side = f"{event.assistant_name or 'assistant'}: {event.assistant_text}"
+        assert head.least == tokens_at_least(side) > tokens_at_least(event.user_text or "")
+        for reply_chars in (None, 10):
+            assert head.least <= tokens_at_least(event.render(reply_chars=reply_chars))
 
 
 def test_new_turns_are_read_without_a_rebuild(mem: Memory, tmp_path: Path) -> None:

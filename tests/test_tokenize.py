@@ -13,6 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from soulmem.recall.items import RecallItem
+from soulmem.recall.pack import render_line
 from soulmem.recall.tokenize import count_tokens, detect_language, tokenize, tokens_at_least
 
 FTS5_TOKENIZE = "unicode61 remove_diacritics 0 tokenchars '_'"
@@ -282,10 +284,39 @@ def test_count_tokens_never_below_reference(text: str) -> None:
     assert count_tokens(text) >= _reference_count(text)
 
 
-@given(st.text(max_size=300))
+#: characters at the edges of every class ``tokens_at_least`` counts apart (ASCII letters,
+#: digits and the rest; U+4000-U+9FFF; U+A000-U+DFFF; kana; the rest), and spaces
+_EDGES = list(
+    'aZz09_ .,"\\\n\t\x00\x7f\x1f'
+    "\u00e9\u07ff\u0800\u3000\u3005\u3041\u30a2\u3400\u3fff\u4000\u4dc0\u4e00\u9fff"
+    "\ua000\ua960\uac00\ud7a3\ud7ff\ue000\uf900\uffff\U0001f600\U00020000\u2028\u00a0"
+    "\u0661\ua620"
+)
+_MIXED = st.text(alphabet=st.one_of(st.sampled_from(_EDGES), st.characters()), max_size=200)
+
+
+@given(st.one_of(st.text(max_size=300), _MIXED))
 def test_tokens_at_least_is_a_lower_bound(text: str) -> None:
     assert tokens_at_least(text) <= count_tokens(text)
     assert tokens_at_least(text * 8) <= count_tokens(text * 8)
+
+
+@given(_MIXED, st.sampled_from(["turn", "memory", "fact"]))
+def test_tokens_at_least_bounds_the_line_a_text_is_packed_as(text: str, kind: str) -> None:
+    """Packing skips, unread and uncounted, a text whose bound exceeds the room left: the
+    line it would be (quoted or not, escaped, line breaks folded) costs at least as much."""
+    line = render_line(RecallItem(kind=kind, id="x", text=text, score=0.0))
+    assert tokens_at_least(text) <= count_tokens(line)
+
+
+def test_tokens_at_least_counts_each_script_at_its_least() -> None:
+    """Close to the count where it can be (the closer, the fewer turns recall reads that
+    cannot fit): a Hangul syllable two, Han one and a half, ASCII punctuation one."""
+    assert tokens_at_least("안녕하세요") == 10 == count_tokens("안녕하세요")
+    assert tokens_at_least("漢字漢字") == 6 <= count_tokens("漢字漢字")
+    assert tokens_at_least("ひらがな") == 4 <= count_tokens("ひらがな")
+    assert tokens_at_least("wait... what?!") == 5 + 8 // 4  # ".", ".", ".", "?", "!"
+    assert tokens_at_least(" \n\t") == 0
 
 
 @given(st.text(max_size=60), st.text(max_size=60))

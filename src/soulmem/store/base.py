@@ -102,7 +102,8 @@ class EventHead:
     asks: bool = False
     bare: bool = False
     #: a lower bound of what the turn's text costs in a context (``tokens_at_least`` of the
-    #: side every rendering shows whole: the user's, else the other's)
+    #: side every rendering shows whole, the user's else the other's, with its speaker's
+    #: name as ``Event.render`` writes it)
     least: int = 0
 
 
@@ -130,7 +131,13 @@ def event_head(
         bool(user_text or assistant_text or has_images),
         ends_asking(user_text, assistant_text),
         is_bare_question(user_text, assistant_text),
-        tokens_at_least(user_text or assistant_text or ""),
+        tokens_at_least(
+            f"{user_name or 'user'}: {user_text}"
+            if user_text
+            else f"{assistant_name or 'assistant'}: {assistant_text}"
+            if assistant_text
+            else ""
+        ),
     )
 
 
