@@ -172,18 +172,24 @@ class Event:
         sentences where possible) when the user spoke too."""
         parts: list[str] = []
         if self.user_text:
-            parts.append(f"{self.user_name or 'user'}: {self.user_text}")
+            parts.append(side_text(self.user_name, self.user_text, speaker="user"))
         if self.images:
             parts.append("(shared " + "; ".join(self.images) + ")")
         if self.assistant_text:
             reply = self.assistant_text
             if reply_chars is not None and self.user_text:
                 reply = shorten(reply, reply_chars)
-            parts.append(f"{self.assistant_name or 'assistant'}: {reply}")
+            parts.append(side_text(self.assistant_name, reply, speaker="assistant"))
         body = " ".join(parts) if len(parts) > 1 else (parts[0] if parts else "")
         if with_date:
             return f"[{format_date(self.at)}] {body}"
         return body
+
+
+def side_text(name: str | None, text: str, *, speaker: str) -> str:
+    """One side of a turn as :meth:`Event.render` shows it: who said it (``speaker`` when the
+    name is unknown) and what was said."""
+    return f"{name or speaker}: {text}"
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*")

@@ -38,6 +38,7 @@ from soulmem.model import (
     Scope,
     Summary,
     Tier,
+    side_text,
 )
 from soulmem.perceive.informative import ends_asking, is_bare_question
 from soulmem.recall.tokenize import tokens_at_least
@@ -132,11 +133,11 @@ def event_head(
         ends_asking(user_text, assistant_text),
         is_bare_question(user_text, assistant_text),
         tokens_at_least(
-            f"{user_name or 'user'}: {user_text}"
+            side_text(user_name, user_text, speaker="user")
             if user_text
-            else f"{assistant_name or 'assistant'}: {assistant_text}"
+            else side_text(assistant_name, assistant_text, speaker="assistant")
             if assistant_text
-            else ""
+            else ""  # images only: nothing shown whole
         ),
     )
 
