@@ -321,17 +321,17 @@ static void quantize_acts_vnni(const float *RESTRICT X, int L, int nin,
     }
 }
 
-/* TT tokens x 16 output rows: integer block sums by VPDPBUSD, scaled per block */
+/* TT tokens (at most 8) x 16 output rows: integer block sums by VPDPBUSD, scaled per block */
 static inline __attribute__((always_inline)) void vnni_tile(
         const struct panel *P, const float *bias, const int8_t *aq, const float *ad,
         const int32_t *as, float *Y, int nout, int g, int t0, const int TT) {
     int nin = P->nin, nb = nin / QK;
     const uint8_t *pw = P->w + (size_t)g * nb * 512;
     const float *pd = P->d + (size_t)g * nb * 16;
-    __m512 facc[4], corr[4];
+    __m512 facc[8], corr[8];
     for (int u = 0; u < TT; u++) { facc[u] = _mm512_setzero_ps(); corr[u] = _mm512_setzero_ps(); }
     for (int b = 0; b < nb; b++) {
-        __m512i ia[4];
+        __m512i ia[8];
         for (int u = 0; u < TT; u++) ia[u] = _mm512_setzero_si512();
         const uint8_t *wb = pw + (size_t)b * 512;
         for (int k4 = 0; k4 < 8; k4++) {
@@ -364,8 +364,11 @@ static void matmul_vnni(const struct panel *P, const float *bias,
     int ng = nout / 16;
 #pragma omp parallel for schedule(static) if (!omp_in_parallel())
     for (int g = 0; g < ng; g++) {
+        /* eight tokens a tile: each weight row loaded feeds eight VPDPBUSD (four were
+         * measured 10-30% slower from 8 tokens up) */
         int t0 = 0;
-        for (; t0 + 4 <= L; t0 += 4) vnni_tile(P, bias, aq, ad, as, Y, nout, g, t0, 4);
+        for (; t0 + 8 <= L; t0 += 8) vnni_tile(P, bias, aq, ad, as, Y, nout, g, t0, 8);
+        if (t0 + 4 <= L) { vnni_tile(P, bias, aq, ad, as, Y, nout, g, t0, 4); t0 += 4; }
         switch (L - t0) {
         case 3: vnni_tile(P, bias, aq, ad, as, Y, nout, g, t0, 3); break;
         case 2: vnni_tile(P, bias, aq, ad, as, Y, nout, g, t0, 2); break;
