@@ -1,6 +1,7 @@
 """int8 codes of a large scope's vectors (store/sqlite/quantized.py): their error bound
-holds for any query, the search they drive returns the float32 scan's top k exactly or
-steps aside, and the codes the store caches follow appends, replacements and deletes."""
+holds for any query (float or quantized), the search they drive returns the float32 scan's
+top k exactly or steps aside (with either scan), and the codes the store caches follow
+appends, replacements and deletes."""
 
 from __future__ import annotations
 
@@ -15,12 +16,15 @@ from native_build import expect_built  # tests/ is on sys.path
 from soulmem.clock import SystemClock
 from soulmem.model import Scope
 from soulmem.store.sqlite import SQLiteStore, quantized
-from soulmem.store.sqlite.quantized import Codes, available, encode, top_k
+from soulmem.store.sqlite.quantized import Codes, available, encode, quantize_query, top_k
 from soulmem.store.sqlite.rows import scope_params
 from soulmem.store.sqlite.writer import scope_token
 
 SCAN = ("avx512f", "avx512bw", "avx512vl", "avx512dq")
 needs_scan = pytest.mark.skipif(not available(), reason="the int8 scan is not built here")
+needs_vnni = pytest.mark.skipif(
+    quantized._scan_u8() is None, reason="the integer scan is not built here or lacks VNNI"
+)
 ALICE = Scope("alice", "bot")
 MODEL = "test-model"
 
@@ -41,23 +45,40 @@ def queries(n: int, d: int, seed: int) -> list[np.ndarray]:
 def test_the_scan_is_built_where_it_can_run() -> None:
     if expect_built(*SCAN):
         assert available()
+    if expect_built(*SCAN, "avx512_vnni"):
+        assert quantized._scan_u8() is not None
 
 
 def test_the_error_bound_holds_for_any_unit_query() -> None:
     rows = clustered(3000, 64, seed=1)
     center = rows.mean(axis=0).astype(np.float32)
-    codes, scales, max_err = encode(rows, center)
+    codes, scales, max_err, sums, max_norm = encode(rows, center)
     assert codes.dtype == np.int8 and int(np.abs(codes.astype(np.int32)).max()) <= 127
     assert 0 < max_err < 0.05
+    wide = codes.astype(np.int64)
+    assert np.array_equal(sums, wide.sum(axis=1))
+    assert float((np.linalg.norm(wide, axis=1) * scales).max()) <= max_norm
     rng = np.random.default_rng(2)
     for raw in [*queries(40, 64, seed=1), *rng.standard_normal((10, 64)).astype(np.float32)]:
         q = raw / np.linalg.norm(raw)
         approx = float(center @ q) + scales * (codes.astype(np.float32) @ q)
         assert float(np.abs(rows @ q - approx).max()) <= max_err + 1e-5
+        # the quantized query: its own error, |q - t k| times the largest |s c|, on top
+        unsigned, t, q_err = quantize_query(q)
+        assert unsigned.dtype == np.uint8 and 0 < q_err < 0.05
+        k = unsigned.astype(np.int64) - 128
+        assert float(np.linalg.norm(q - t * k)) <= q_err
+        approx = float(center @ q) + scales * t * (wide @ k)
+        assert float(np.abs(rows @ q - approx).max()) <= max_err + q_err * max_norm + 1e-5
 
 
 @needs_scan
-def test_the_top_k_is_the_float_scans(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("scan", ["integer", "float"])
+def test_the_top_k_is_the_float_scans(monkeypatch: pytest.MonkeyPatch, scan: str) -> None:
+    if scan == "integer" and quantized._scan_u8() is None:
+        pytest.skip("the integer scan is not built here or lacks VNNI")
+    if scan == "float":
+        monkeypatch.setattr(quantized, "_scan_u8", lambda: None)
     monkeypatch.setattr(quantized, "MARGIN_ROWS", 48)  # few re-scored: both outcomes happen
     rows = clustered(6000, 64, seed=3)
     center = rows.mean(axis=0).astype(np.float32)
@@ -118,6 +139,27 @@ def test_the_shared_scan_gives_the_single_threads_scores(monkeypatch: pytest.Mon
     assert os.waitpid(child, 0)[1] == 0
 
 
+@needs_vnni
+def test_the_integer_scan_scores_what_its_formula_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    """out[r] = bias + s_r * t * (k . c_r), shared by two threads bit for bit as one thread
+    scores it; for a dimension that is not a multiple of 64 too (the masked tail)."""
+    monkeypatch.setattr(quantized, "_CHUNK", 256)
+    for d in (64, 384, 80):
+        rows = clustered(256 * 5 + 11, d, seed=d)
+        center = rows.mean(axis=0).astype(np.float32)
+        codes = Codes(center, *encode(rows, center))
+        for q in queries(3, d, seed=d):
+            unsigned, t, _ = quantize_query(q)
+            k = unsigned.astype(np.int64) - 128
+            want = 0.5 + codes.scales.astype(np.float64) * t * (codes.codes.astype(np.int64) @ k)
+            shared = np.full(len(rows), np.nan, dtype=np.float32)
+            quantized._scan_all_u8(codes, unsigned, t, 0.5, shared)
+            assert np.allclose(shared, want, rtol=0, atol=1e-6)
+            single = np.full(len(rows), np.nan, dtype=np.float32)
+            quantized._scan_all_u8(codes, unsigned, t, 0.5, single, helper=False)
+            assert np.array_equal(shared, single)
+
+
 @needs_scan
 def test_it_steps_aside_when_the_bound_cannot_decide() -> None:
     rows = np.repeat(clustered(1, 64, seed=4), 3000, axis=0)  # every row the same: all tie
@@ -175,6 +217,10 @@ def test_the_store_ranks_the_same_with_codes(
                     assert with_codes == want, step
                 entry = next(iter(store._vectors._entries.values()))
                 assert entry.codes is not None and len(entry.rows.codes.scales) == len(entry.ids)
+                live = entry.rows.codes  # each code's sum and the largest |s c| follow too
+                wide = live.codes.astype(np.int64)
+                assert np.array_equal(live.sums, wide.sum(axis=1))
+                assert float((np.linalg.norm(wide, axis=1) * live.scales).max()) <= live.max_norm
                 with store.transaction() as tx:
                     if step == 0:  # appended: the new rows' codes join the old ones
                         for i in range(1400, 1450):

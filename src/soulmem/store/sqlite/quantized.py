@@ -9,6 +9,11 @@ from their float32 vectors, and keep that answer only when every row left out sc
 the k-th exact score even with its error added: then it is the exact top k, the same rows
 a float32 scan gives. When the bound cannot prove it (scores too close), the caller scans.
 
+Where the CPU has AVX-512 VNNI the query is quantized as well, q ~ t k (k int8, t its scale),
+and the codes are scored by integer products at the speed they are read from memory (about
+twice the float products' at 100k rows). That costs at most |(q - t k) . (s c)| <=
+|q - t k| * ``max_norm`` (the largest |s c| of the scope) more, which the bound adds.
+
 Only where the compiled scan was built and the CPU has AVX-512 (``available()``).
 """
 
@@ -29,7 +34,7 @@ import numpy.typing as npt
 from soulmem.cpus import usable_cpus
 from soulmem.native import native_function
 
-__all__ = ["MIN_ROWS", "Codes", "available", "encode", "top_k"]
+__all__ = ["MIN_ROWS", "Codes", "available", "encode", "quantize_query", "top_k"]
 
 #: below this many rows the float32 scan is already fast (and the codes not worth keeping)
 MIN_ROWS = 20_000
@@ -45,6 +50,33 @@ _BLOCK = 4096
 _CHUNK = 4096
 
 Matrix = npt.NDArray[np.float32]
+
+
+@functools.cache
+def _scan_u8() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
+    """``vs_scan_u8_shared`` (integer products with a quantized query), or None where the
+    CPU lacks AVX-512 VNNI."""
+    pointer, size = ctypes.c_void_p, ctypes.c_int64
+    return native_function(
+        Path(__file__).parents[1],
+        "_vecscan",
+        "vs_vnni_supported",
+        "vs_scan_u8_shared",
+        None,
+        [
+            pointer,
+            pointer,
+            pointer,
+            size,
+            ctypes.c_int32,
+            pointer,
+            ctypes.c_float,
+            ctypes.c_float,
+            pointer,
+            size,
+            pointer,
+        ],
+    )
 
 
 @functools.cache
@@ -90,31 +122,48 @@ def _help(scan: Any, keep: tuple[Any, ...], args: tuple[Any, ...]) -> None:
 
 
 def _scan_all(codes: Codes, q: Matrix, bias: float, out: Matrix, *, helper: bool = True) -> None:
-    """``out[r]`` = the code score of every row: on the calling thread and, for big scopes,
-    a helper thread at once (each takes chunks of rows until none is left)."""
+    """``out[r]`` = the code score of every row for the float query ``q``."""
     scan = _scan()
     assert scan is not None
     n, d = codes.codes.shape
+    _shared(scan, n, (codes.codes, codes.scales, q, out), (n, d, q, bias, out), helper=helper)
+
+
+def _scan_all_u8(
+    codes: Codes,
+    q: npt.NDArray[np.uint8],
+    t: float,
+    bias: float,
+    out: Matrix,
+    *,
+    helper: bool = True,
+) -> None:
+    """``out[r]`` = the code score of every row for the quantized query ``t * (q - 128)``."""
+    scan = _scan_u8()
+    assert scan is not None
+    n, d = codes.codes.shape
+    keep = (codes.codes, codes.scales, codes.sums, q, out)
+    _shared(scan, n, keep, (codes.sums, n, d, q, t, bias, out), helper=helper)
+
+
+def _shared(
+    scan: Any, n: int, keep: tuple[Any, ...], args: tuple[Any, ...], *, helper: bool
+) -> None:
+    """Run a ``*_shared`` scan of ``n`` rows (``keep``: the arrays its pointers point into,
+    codes and scales first; ``args``: its arguments after those two, arrays as themselves)
+    on the calling thread and, for big scopes, a helper thread at once (each takes chunks
+    of rows until none is left)."""
     job = np.zeros(2, dtype=np.int64)  # the next chunk, the rows done
-    args = (
-        codes.codes.ctypes.data,
-        codes.scales.ctypes.data,
-        n,
-        d,
-        q.ctypes.data,
-        bias,
-        out.ctypes.data,
-        _CHUNK,
-        job.ctypes.data,
-    )
+    pointers = tuple(a.ctypes.data if isinstance(a, np.ndarray) else a for a in args)
+    call = (keep[0].ctypes.data, keep[1].ctypes.data, *pointers, _CHUNK, job.ctypes.data)
     pool = _HELPER.pool() if helper and n >= 2 * _CHUNK else None
     share = None
     if pool is not None:
         try:
-            share = pool.submit(_help, scan, (codes.codes, codes.scales, q, out, job), args)
+            share = pool.submit(_help, scan, (*keep, job), call)
         except RuntimeError:  # shutting down: scan alone
             share = None
-    scan(*args)
+    scan(*call)
     if share is not None and int(job[1]) != n:  # the helper is still on its last chunk
         share.result()
 
@@ -132,15 +181,21 @@ class Codes:
     codes: npt.NDArray[np.int8]  # (n, d)
     scales: Matrix  # (n,)
     max_err: float
+    sums: npt.NDArray[np.int32]  # (n,) each code's sum
+    max_norm: float  # the largest |s c|
 
 
-def encode(rows: Matrix, center: Matrix) -> tuple[npt.NDArray[np.int8], Matrix, float]:
-    """(codes, scales, largest error) of ``rows`` around ``center``, a block of rows at a
-    time (a few MB of temporaries whatever the scope's size)."""
+def encode(
+    rows: Matrix, center: Matrix
+) -> tuple[npt.NDArray[np.int8], Matrix, float, npt.NDArray[np.int32], float]:
+    """(codes, scales, largest error, each code's sum, largest |s c|) of ``rows`` around
+    ``center``, a block of rows at a time (a few MB of temporaries whatever the scope's
+    size)."""
     n, d = rows.shape
     codes = np.empty((n, d), dtype=np.int8)
     scales = np.empty(n, dtype=np.float32)
-    max_err = 0.0
+    sums = np.empty(n, dtype=np.int32)
+    max_err = max_norm = 0.0
     for start in range(0, n, _BLOCK):
         resid = rows[start : start + _BLOCK] - center
         scale = np.abs(resid).max(axis=1) / np.float32(127.0)
@@ -148,9 +203,22 @@ def encode(rows: Matrix, center: Matrix) -> tuple[npt.NDArray[np.int8], Matrix, 
         block = np.clip(np.rint(resid * inverse[:, None]), -127, 127)
         codes[start : start + _BLOCK] = block
         scales[start : start + _BLOCK] = scale
+        sums[start : start + _BLOCK] = block.sum(axis=1)
+        norms = np.sqrt(np.einsum("ij,ij->i", block, block, dtype=np.float64)) * scale
+        max_norm = max(max_norm, float(norms.max()) * (1 + 1e-6))  # float32 scales: rounding
         resid -= block * scale[:, None]  # what the code misses of each row
         max_err = max(max_err, float(np.sqrt(np.einsum("ij,ij->i", resid, resid).max())))
-    return codes, scales, max_err
+    return codes, scales, max_err, sums, max_norm
+
+
+def quantize_query(q: Matrix) -> tuple[npt.NDArray[np.uint8], float, float]:
+    """``q`` as unsigned bytes ``u`` with a scale ``t`` (q ~ t * (u - 128)), and the error
+    |q - t * (u - 128)|."""
+    peak = float(np.abs(q).max())
+    t = float(np.float32(peak / 127.0)) if peak > 0 else 1.0  # the scan multiplies by a float32
+    k = np.clip(np.rint(q.astype(np.float64) / t), -127, 127)
+    err = float(np.linalg.norm(q.astype(np.float64) - t * k)) * (1 + 1e-6) + 1e-7
+    return (k + 128).astype(np.uint8), t, err
 
 
 def top_k(
@@ -165,12 +233,19 @@ def top_k(
     q = np.ascontiguousarray(query, dtype=np.float32)
     norm = float(np.linalg.norm(q))
     approx = np.empty(n, dtype=np.float32)
-    _scan_all(codes, q, float(q @ codes.center), approx)
+    bias = float(q @ codes.center)
+    bound = codes.max_err * norm
+    if _scan_u8() is not None:
+        query_bytes, t, q_err = quantize_query(q)
+        _scan_all_u8(codes, query_bytes, t, bias, approx)
+        bound += q_err * codes.max_norm
+    else:
+        _scan_all(codes, q, bias, approx)
     order = np.argpartition(-approx, wanted)
     best = np.sort(order[:wanted])
     exact = matrix[best] @ q
     top = np.argsort(-exact, kind="stable")[:k]
     # every row outside ``best`` has a code score <= approx[order[wanted]]
-    if approx[order[wanted]] + codes.max_err * norm + _SLACK >= exact[top[-1]]:
+    if approx[order[wanted]] + bound + _SLACK >= exact[top[-1]]:
         return None
     return best[top], exact[top]

@@ -47,9 +47,18 @@ class _Codes:
     codes: npt.NDArray[np.int8]
     scales: Matrix
     max_err: float
+    sums: npt.NDArray[np.int32]
+    max_norm: float
 
     def view(self, live: int) -> Codes:
-        return Codes(self.center, self.codes[:live], self.scales[:live], self.max_err)
+        return Codes(
+            self.center,
+            self.codes[:live],
+            self.scales[:live],
+            self.max_err,
+            self.sums[:live],
+            self.max_norm,
+        )
 
 
 @dataclass(slots=True)
@@ -94,14 +103,17 @@ def _codes_for(entry: _Entry | None, buffer: Matrix, live: int, added: int) -> _
     old = entry.codes if entry is not None else None
     if old is None or not added or added == live:
         center = buffer[:live].mean(axis=0, dtype=np.float64).astype(np.float32)
-        codes, scales, max_err = quantized.encode(buffer[:live], center)
-        return _Codes(center, codes, scales, max_err)
-    codes, scales, max_err = quantized.encode(buffer[live - added : live], old.center)
+        return _Codes(center, *quantized.encode(buffer[:live], center))
+    codes, scales, max_err, sums, max_norm = quantized.encode(
+        buffer[live - added : live], old.center
+    )
     return _Codes(
         old.center,
         _placed(old.codes, live - added, codes),
         _placed(old.scales, live - added, scales),
         max(old.max_err, max_err),
+        _placed(old.sums, live - added, sums),
+        max(old.max_norm, max_norm),
     )
 
 
