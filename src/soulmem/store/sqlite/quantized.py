@@ -52,45 +52,29 @@ _CHUNK = 4096
 Matrix = npt.NDArray[np.float32]
 
 
+_POINTER, _SIZE = ctypes.c_void_p, ctypes.c_int64
+
+
+def _bind(supported: str, name: str, argtypes: list[Any]) -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
+    """The scan ``name`` of ``store/csrc/vecscan.c``, or None where ``supported()`` says no."""
+    return native_function(Path(__file__).parents[1], "_vecscan", supported, name, None, argtypes)
+
+
 @functools.cache
 def _scan_u8() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
     """``vs_scan_u8_shared`` (integer products with a quantized query), or None where the
     CPU lacks AVX-512 VNNI."""
-    pointer, size = ctypes.c_void_p, ctypes.c_int64
-    return native_function(
-        Path(__file__).parents[1],
-        "_vecscan",
-        "vs_vnni_supported",
-        "vs_scan_u8_shared",
-        None,
-        [
-            pointer,
-            pointer,
-            pointer,
-            size,
-            ctypes.c_int32,
-            pointer,
-            ctypes.c_float,
-            ctypes.c_float,
-            pointer,
-            size,
-            pointer,
-        ],
-    )
+    p, n = _POINTER, _SIZE
+    argtypes = [p, p, p, n, ctypes.c_int32, p, ctypes.c_float, ctypes.c_float, p, n, p]
+    return _bind("vs_vnni_supported", "vs_scan_u8_shared", argtypes)
 
 
 @functools.cache
 def _scan() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
-    """``vs_scan_i8_shared`` (``store/csrc/vecscan.c``), or None where it cannot run."""
-    pointer, size = ctypes.c_void_p, ctypes.c_int64
-    return native_function(
-        Path(__file__).parents[1],
-        "_vecscan",
-        "vs_supported",
-        "vs_scan_i8_shared",
-        None,
-        [pointer, pointer, size, ctypes.c_int32, pointer, ctypes.c_float, pointer, size, pointer],
-    )
+    """``vs_scan_i8_shared`` (float products), or None where it cannot run."""
+    p, n = _POINTER, _SIZE
+    argtypes = [p, p, n, ctypes.c_int32, p, ctypes.c_float, p, n, p]
+    return _bind("vs_supported", "vs_scan_i8_shared", argtypes)
 
 
 class _Helper:
