@@ -187,8 +187,9 @@ def encode(
         block = np.clip(np.rint(resid * inverse[:, None]), -127, 127)
         codes[start : start + _BLOCK] = block
         scales[start : start + _BLOCK] = scale
+        # the block's integers, summed and squared in float32 exactly (below 2 ** 24)
         sums[start : start + _BLOCK] = block.sum(axis=1)
-        norms = np.sqrt(np.einsum("ij,ij->i", block, block, dtype=np.float64)) * scale
+        norms = np.sqrt(np.einsum("ij,ij->i", block, block).astype(np.float64)) * scale
         max_norm = max(max_norm, float(norms.max()) * (1 + 1e-6))  # float32 scales: rounding
         resid -= block * scale[:, None]  # what the code misses of each row
         max_err = max(max_err, float(np.sqrt(np.einsum("ij,ij->i", resid, resid).max())))
