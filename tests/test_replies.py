@@ -4,6 +4,7 @@ answer exactly what the SQL it replaced answers, and follow every write, from an
 from __future__ import annotations
 
 import sqlite3
+from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -11,8 +12,10 @@ import pytest
 
 from soulmem import Memory
 from soulmem.embed import FakeEmbedder
-from soulmem.model import EventLink
+from soulmem.model import EventLink, Scope
 from soulmem.store.sqlite import SQLiteStore
+from soulmem.store.sqlite.rows import scope_params
+from soulmem.store.sqlite.writer import scope_token
 
 TURNS = [
     "I adopted a puppy named Bori last week",
@@ -124,3 +127,99 @@ def test_erase_and_close_drop_the_copy(mem: Memory) -> None:
     assert assert_same_as_sql(store) == len(TURNS) - 1
     mem.close()
     assert store._replies._state is None
+
+
+# -- the partner rows kept for context keys (keyrows.py) ------------------------------------
+
+
+def kept_partners(store: SQLiteStore, user_id: str) -> dict[str, tuple[str | None, str | None]]:
+    """Each turn with a vector -> (the turn it replies to, the turn that replies to it) as the
+    kept partner rows tell (None: none with a vector)."""
+    scope, model = Scope(user_id, "luna"), FakeEmbedder().name
+    with store._read() as conn:
+        rows = store._vectors.matrix(conn, scope_token(scope), scope_params(scope), model, "event")
+        key = (scope_token(scope), model)
+        before, after = store._replies.reading(
+            conn, lambda links: store._key_rows.partners(key, rows, links)
+        )
+    live = len(rows.matrix)
+
+    def turn(row: int) -> str | None:
+        return rows.ids[row] if 0 <= row < live else None
+
+    return {rows.ids[r]: (turn(int(before[r])), turn(int(after[r]))) for r in range(live)}
+
+
+def sql_partners(store: SQLiteStore, user_id: str) -> dict[str, tuple[str | None, str | None]]:
+    """The same from the file: each side's latest reply link, if its turn has a vector."""
+    with store._read() as conn:
+        embedded = {
+            str(r[0])
+            for r in conn.execute(
+                "SELECT owner_id FROM embeddings WHERE owner_kind = 'event' AND user_id = ?",
+                (user_id,),
+            )
+        }
+
+        def latest(column: str, other: str, turn: str) -> str | None:
+            row = conn.execute(
+                f"SELECT {other} FROM event_links WHERE kind = 'reply_to' AND {column} = ? "
+                "ORDER BY rowid DESC LIMIT 1",
+                (turn,),
+            ).fetchone()
+            return str(row[0]) if row is not None and row[0] in embedded else None
+
+        return {
+            t: (
+                latest("from_event_id", "to_event_id", t),
+                latest("to_event_id", "from_event_id", t),
+            )
+            for t in embedded
+        }
+
+
+def test_partner_rows_follow_every_write(mem: Memory, tmp_path: Path) -> None:
+    """Rows and links appended (here or by another process) update the kept partner rows in
+    place; a link written by hand between old turns too; a delete builds them again. At every
+    step they say what the file says."""
+    store = mem.store
+    assert isinstance(store, SQLiteStore)
+    assert kept_partners(store, "alice") == sql_partners(store, "alice")
+    built = next(iter(store._key_rows._entries.values()))
+    observe_all(mem, "alice", ["One more thing about Bori", "She learned to sit!"])
+    assert kept_partners(store, "alice") == sql_partners(store, "alice")
+    with Memory.open(tmp_path / "replies.db", embedder=FakeEmbedder()) as other:
+        observe_all(other, "alice", ["또 왔어요", "보리는 잘 지내요?"])
+    # a later turn replies to the first turn too: the first turn's reply is now that turn
+    ids = all_events(store)
+    with store.transaction() as tx:
+        tx.insert_link(EventLink(from_event_id=ids[-1], to_event_id=ids[0], kind="reply_to"))
+    kept = kept_partners(store, "alice")
+    assert kept == sql_partners(store, "alice")
+    assert kept[ids[0]][1] == ids[-1] and kept[ids[-1]][0] == ids[0]
+    assert next(iter(store._key_rows._entries.values())) is built  # updated, not built again
+    # a link deleted by a plain connection: the reply copy is read again, and the rows built
+    other_db = sqlite3.connect(tmp_path / "replies.db")
+    with other_db:
+        other_db.execute(
+            "DELETE FROM event_links WHERE rowid = (SELECT max(rowid) FROM event_links)"
+        )
+    other_db.close()
+    assert kept_partners(store, "alice") == sql_partners(store, "alice")
+    assert next(iter(store._key_rows._entries.values())) is not built
+
+
+def test_partner_rows_are_built_again_past_the_links_remembered(
+    mem: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """More new links than the reply copy remembers: the partner rows are built again."""
+    store = mem.store
+    assert isinstance(store, SQLiteStore)
+    assert kept_partners(store, "alice") == sql_partners(store, "alice")
+    built = next(iter(store._key_rows._entries.values()))
+    state = store._replies._state
+    assert state is not None
+    monkeypatch.setattr(state, "recent", deque(maxlen=1))
+    observe_all(mem, "alice", ["Bori met a cat today", "The cat was not impressed"])
+    assert kept_partners(store, "alice") == sql_partners(store, "alice")
+    assert next(iter(store._key_rows._entries.values())) is not built

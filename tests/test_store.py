@@ -13,7 +13,7 @@ import pytest
 from soulmem import Memory, StoreBusy, StoreClosed
 from soulmem.clock import SystemClock
 from soulmem.embed import FakeEmbedder
-from soulmem.model import Source
+from soulmem.model import EventLink, Source
 from soulmem.store.base import ContextKeys
 from soulmem.store.sqlite import SQLiteStore
 from soulmem.store.sqlite.connection import migrations
@@ -374,30 +374,33 @@ def test_context_keys_pair_a_turn_with_the_turn_before_it_in_its_session(
         assert mem.store.check_integrity() == []
 
 
-def test_context_keys_ask_for_the_links_in_the_order_given(
-    file_mem: Memory, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The keys are the same in every process: the links are asked for in the order the
-    turns were given. (Asked in a set's order, they changed with each process's string
-    hashing, and with them the rows' order in the float product: scores differed by 1e-6
-    between two runs of the same recall, and a turn with two replies could keep either
-    reply's key.)"""
+def test_context_keys_are_the_same_in_any_order_or_grouping(file_mem: Memory) -> None:
+    """A key's score depends on its two turns alone: asked in any order, alone or among
+    others, a turn's keys are the same floats in every process. (Scored as one BLAS product,
+    a row's rounding changed with the rows beside it: scores differed by 1e-6 between two
+    recalls, and with them near ties.) A turn with two replies keeps the latest reply's key."""
     luna = file_mem.scope("u1", "luna")
     ids = [luna.observe(user=f"turn {i} about the garden").event.id for i in range(8)]
     store = file_mem.store
-    asked: list[list[str]] = []
-    read = store.reply_links
-
-    def spy(event_ids: list[str]) -> list[tuple[str, str]]:
-        asked.append(list(event_ids))
-        return read(event_ids)
-
-    monkeypatch.setattr(store, "reply_links", spy)
-    order = [ids[3], ids[0], ids[7], ids[5], ids[1], ids[6], ids[2], ids[4], ids[0]]
+    name = file_mem.embedder.name
     query = file_mem.embedder.embed_query("the garden")
-    keys = store.context_keys(luna.scope, file_mem.embedder.name, query, order)
-    assert asked == [list(dict.fromkeys(order))]
-    assert set(keys.before) == set(ids[1:]) and set(keys.after) == set(ids[:-1])
+    order = [ids[3], ids[0], ids[7], ids[5], ids[1], ids[6], ids[2], ids[4], ids[0]]
+    every = store.context_keys(luna.scope, name, query, order)
+    assert set(every.before) == set(ids[1:]) and set(every.after) == set(ids[:-1])
+    assert store.context_keys(luna.scope, name, query, ids[::-1]) == every
+    for turn in ids:
+        alone = store.context_keys(luna.scope, name, query, [turn])
+        assert alone.before == {t: v for t, v in every.before.items() if t == turn}
+        assert alone.after == {t: v for t, v in every.after.items() if t == turn}
+    # a later turn replies to the first one too (a link written by hand)
+    late = luna.observe(user="a late word about the garden").event.id
+    with store.transaction() as tx:
+        tx.insert_link(EventLink(from_event_id=late, to_event_id=ids[0], kind="reply_to"))
+    vectors = store.vectors_for(luna.scope, name, "event", [ids[0], late])
+    both = vectors[late] + vectors[ids[0]]
+    keys = store.context_keys(luna.scope, name, query, [ids[0], late])
+    assert keys.after[ids[0]] == pytest.approx(float(both @ query / np.linalg.norm(both)), abs=1e-5)
+    assert keys.before[late] == keys.after[ids[0]]
 
 
 def test_every_read_of_events_gives_back_every_field(mem: Memory) -> None:

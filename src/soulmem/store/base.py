@@ -167,10 +167,13 @@ class ContextKeys:
 
 def key_similarities(turns: Vector, previous: Vector, query: Vector) -> Vector:
     """``query``'s inner product with each context key ``(turn + previous) / |turn + previous|``
-    (rows of ``turns`` and ``previous``)."""
+    (rows of ``turns`` and ``previous``). Each score depends on its own row alone (``einsum``
+    sums each row the same way; a BLAS product's rounding changes with the rows beside it),
+    so keys asked in any grouping or order score the same."""
     keys = turns + previous
-    norms = np.maximum(np.linalg.norm(keys, axis=1), 1e-12)
-    return np.asarray((keys @ np.asarray(query, np.float32)) / norms, np.float32)
+    norms = np.maximum(np.sqrt(np.einsum("ij,ij->i", keys, keys)), 1e-12)
+    products = np.einsum("ij,j->i", keys, np.asarray(query, np.float32))
+    return np.asarray(products / norms, np.float32)
 
 
 class StoreWriter(Protocol):

@@ -7,6 +7,7 @@ import sqlite3
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.connection import BUSY_TIMEOUT_MS, Connections
 from soulmem.store.sqlite.erase import EraseUser
 from soulmem.store.sqlite.heads import TurnHeads
+from soulmem.store.sqlite.keyrows import KeyRows
 from soulmem.store.sqlite.lexicon import LexicalIndex
 from soulmem.store.sqlite.lifecycle import LifecycleReads
 from soulmem.store.sqlite.quantized import top_k
@@ -67,6 +69,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         self._lexicon = LexicalIndex()
         self._replies = ReplyGraph()
         self._heads = TurnHeads()
+        self._key_rows = KeyRows()
         self.location = self._db.path
 
     # -- writes ---------------------------------------------------------------------------
@@ -358,31 +361,33 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
     def context_keys(
         self, scope: Scope, model: str, query: Vector, event_ids: Sequence[str]
     ) -> ContextKeys:
-        """The reply links are read from the file, the turns' vectors taken from the scope's
-        cached matrix (the one dense search scans)."""
+        """From the scope's cached vectors (the matrix dense search scans) and each row's
+        partner rows (``keyrows.py``): one position read a turn, the rest gathered at once."""
         keys = ContextKeys({}, {})
+        token = scope_token(scope)
         with self._read() as conn:
-            _, matrix, positions, _ = self._vectors.matrix(
-                conn, scope_token(scope), scope_params(scope), model, "event"
+            rows = self._vectors.matrix(conn, token, scope_params(scope), model, "event")
+            live = len(rows.matrix)
+            if not live or not event_ids:
+                return keys
+            before, after = self._replies.reading(
+                conn, partial(self._key_rows.partners, (token, model), rows)
             )
-        asked = dict.fromkeys(event_ids)  # in the order asked: the same keys every run
-        live = len(matrix)  # ``ids`` may run past the rows this version holds
-        links = self.reply_links(list(asked)) if live and asked else []
-        found: list[tuple[str, str]] = []
-        rows: list[tuple[int, int]] = []
-        for reply, to in links:
-            a, b = positions.get(reply, -1), positions.get(to, -1)
-            if 0 <= a < live and 0 <= b < live:
-                found.append((reply, to))
-                rows.append((a, b))
-        if found:
-            turns, previous = matrix[[a for a, _ in rows]], matrix[[b for _, b in rows]]
-            scores = key_similarities(turns, previous, query).tolist()
-            for (reply, to), score in zip(found, scores, strict=True):
-                if reply in asked:
-                    keys.before[reply] = score
-                if to in asked:
-                    keys.after[to] = score
+        asked = list(dict.fromkeys(event_ids))
+        at = np.fromiter((rows.positions.get(i, -1) for i in asked), np.int64, len(asked))
+        held = np.flatnonzero((at >= 0) & (at < live))
+        own = at[held]
+        to, by = before[own], after[own]
+        has_to, has_by = (to >= 0) & (to < live), (by >= 0) & (by < live)
+        # a key is (reply + replied-to): a turn's own key, then the key of its reply
+        replies = np.concatenate([own[has_to], by[has_by]])
+        replied = np.concatenate([to[has_to], own[has_by]])
+        if not len(replies):
+            return keys
+        scores = key_similarities(rows.matrix[replies], rows.matrix[replied], query).tolist()
+        split = int(has_to.sum())
+        keys.before.update(zip((asked[i] for i in held[has_to]), scores[:split], strict=True))
+        keys.after.update(zip((asked[i] for i in held[has_by]), scores[split:], strict=True))
         return keys
 
     def memories_for_events(self, event_ids: Sequence[str]) -> dict[str, list[MemoryWeight]]:
@@ -458,6 +463,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         self._lexicon.clear()
         self._replies.clear()
         self._heads.clear()
+        self._key_rows.clear()
 
 
 def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
