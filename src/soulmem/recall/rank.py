@@ -308,12 +308,12 @@ class Ranker:
         )
         keys_then = self._keys_soon(scope, query_vector, keyed)
         adapted_soon = self._soon(self._adapted, scope, query_vector, event_ids, memory_ids)
-        # every candidate turn's head (session, speakers, whether it says anything or asks):
-        # the working set's from the turns in hand
+        # every candidate turn's head (session, speakers, whether it says anything or asks),
+        # the working set's too (from the store's heads: cheaper than from the turns in
+        # hand, which serve only a turn the store does not know)
         in_hand = {event.id: event for event in working_set}
-        heads_soon = self._soon(self.store.event_heads, [c for c in event_ids if c not in in_hand])
-        heads = {c: head_of(e) for c in event_ids if (e := in_hand.get(c)) is not None}
-        heads.update(heads_soon())
+        heads = self._soon(self.store.event_heads, event_ids)()
+        heads.update((c, head_of(e)) for c, e in in_hand.items() if c not in heads)
         if cfg.pair_weight > 0:
             first, then = keys_first(), keys_then()
             keys = ContextKeys({**first.before, **then.before}, {**first.after, **then.after})
