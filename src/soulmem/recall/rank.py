@@ -288,9 +288,11 @@ class Ranker:
                 dense[hit.owner_id] = hit.similarity
                 kinds[hit.owner_id] = kind
         lexical_norm = minmax(lexical)
-        # the context keys of the turns found so far are read while their neighbours are
-        # looked for (at once when ``reads`` has threads); the neighbours' keys after
-        keyed = [c for c in dense if kinds[c] == "event"] if cfg.pair_weight > 0 else []
+        # with ``reads`` threads, the context keys of the turns found so far are read while
+        # their neighbours are looked for, the neighbours' keys after; without, all in one read
+        # after (a key's score does not depend on the keys read with it)
+        early_keys = cfg.pair_weight > 0 and self.reads is not None
+        keyed = [c for c in dense if kinds[c] == "event"] if early_keys else []
         keys_first = self._keys_soon(scope, query_vector, keyed)
         near = self._add_neighbours(scope, query_vector, kinds, lexical_norm, dense)
         candidates = list(dict.fromkeys([*lexical, *dense, *recent]))
