@@ -314,7 +314,7 @@ class Ranker:
         # the working set's too (from the store's heads: cheaper than from the turns in
         # hand, which serve only a turn the store does not know)
         in_hand = {event.id: event for event in working_set}
-        heads = self._soon(self.store.event_heads, event_ids)()
+        heads = self.store.event_heads(event_ids)
         heads.update((c, head_of(e)) for c, e in in_hand.items() if c not in heads)
         if cfg.pair_weight > 0:
             first, then = keys_first(), keys_then()

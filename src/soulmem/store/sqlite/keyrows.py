@@ -101,8 +101,8 @@ def _update(entry: _Entry, rows: Rows, links: ReplyState, live: int) -> None:
         entry.before = _grown(entry.before, size)
         entry.after = _grown(entry.after, size)
     touched = set(rows.ids[entry.rows : live])
-    for reply, to in list(links.recent)[len(links.recent) - (links.added - entry.added) :]:
-        touched.update((reply, to))
+    for back in range(links.added - entry.added, 0, -1):  # the new links, from the deque's end
+        touched.update(links.recent[-back])
     for turn in list(touched):  # a new row is the partner of the rows it links to
         touched.update(to_of.get(turn, ()))
         touched.update(by_of.get(turn, ()))
