@@ -576,6 +576,9 @@ def test_dense_search_includes_asked_ids_and_switches_to_hnsw_for_big_scopes(
             h.owner_id: round(h.similarity, 5) for h in hits[2:]
         }
         assert mem.store.dense_search(scope, model, "event", vector, 0) == []
+        similar = mem.store.similarities(scope, model, "event", vector, [*tail, "ev_none"])
+        assert similar == {h.owner_id: h.similarity for h in only}
+        assert mem.store.similarities(scope, model, "event", vector, []) == {}
     # 384-dimensional vectors in a scope "bigger" than the HNSW threshold
     import soulmem.store.postgres.store as pg_store
 

@@ -38,6 +38,9 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import ParamSpec, TypeVar
 
+import numpy as np
+import numpy.typing as npt
+
 from soulmem.config import RecallConfig
 from soulmem.embed.base import Embedder, Vector
 from soulmem.model import Event, Memory, Scope, format_date
@@ -55,11 +58,14 @@ __all__ = [
     "has_text",
     "memory_text",
     "minmax",
+    "minmax_array",
+    "sessions_array",
     "with_context",
     "with_sessions",
 ]
 
 Key = tuple[str, str]  # (owner_kind, id)
+Array = npt.NDArray[np.float64]
 P = ParamSpec("P")
 T = TypeVar("T")
 
@@ -73,12 +79,18 @@ _DENSE_KINDS = ("event", "memory")
 
 def minmax(values: dict[str, float]) -> dict[str, float]:
     """Scale to [0, 1]; a single value (or all equal) maps to 1."""
-    if not values:
-        return {}
-    low, high = min(values.values()), max(values.values())
+    scaled = minmax_array(np.fromiter(values.values(), np.float64, len(values)))
+    return dict(zip(values, scaled.tolist(), strict=True))
+
+
+def minmax_array(values: Array) -> Array:
+    """:func:`minmax` of an array."""
+    if not len(values):
+        return values
+    low, high = float(values.min()), float(values.max())
     if high - low < 1e-12:
-        return dict.fromkeys(values, 1.0)
-    return {k: (v - low) / (high - low) for k, v in values.items()}
+        return np.ones_like(values)
+    return (values - low) / (high - low)
 
 
 def event_text(event: Event, reply_chars: int | None) -> str:
@@ -113,10 +125,47 @@ class Neighbours:
     links: list[tuple[str, str]]
     asked: set[str]
 
-    def complete(self, store: Store, event_ids: Sequence[str]) -> dict[str, set[str]]:
-        """Every neighbour of ``event_ids``, reading only the turns not asked yet."""
+    def complete(self, store: Store, event_ids: Sequence[str]) -> list[tuple[str, str]]:
+        """Every link of ``event_ids`` (and some others), reading only the turns not asked
+        yet."""
         unasked = [i for i in event_ids if i not in self.asked]
-        return neighbours_of([*self.links, *store.reply_links(unasked)])
+        return [*self.links, *store.reply_links(unasked)]
+
+
+class _Table:
+    """The candidates in a fixed order, for values kept as arrays in that order: ``edges``
+    holds each reply link between two candidates both ways (positions of the turn and of
+    its neighbour), ``floor`` the value of a candidate without a vector."""
+
+    __slots__ = ("edges", "floor", "ids", "index")
+
+    def __init__(self, ids: list[str], floor: float, links: Iterable[tuple[str, str]]) -> None:
+        self.ids = ids
+        self.floor = floor
+        self.index = {cid: i for i, cid in enumerate(ids)}
+        ends: list[int] = []
+        for reply, to in links:
+            i, j = self.index.get(reply), self.index.get(to)
+            if i is not None and j is not None:
+                ends += (i, j, j, i)
+        pairs = np.array(ends, np.intp).reshape(-1, 2)
+        self.edges = (pairs[:, 0], pairs[:, 1])
+
+    def values(self, by_id: Mapping[str, float], default: float) -> Array:
+        """``by_id``'s value of each candidate (``default`` for one it lacks)."""
+        get = by_id.get
+        return np.fromiter((get(cid, default) for cid in self.ids), np.float64, len(self.ids))
+
+    def with_neighbours(self, values: Array, weight: float) -> Array:
+        """Each value plus ``weight`` x the best of its reply neighbours' values (``floor``
+        for none): a turn next to a matching turn (question -> answer)."""
+        if weight <= 0:
+            return values
+        turn, neighbour = self.edges
+        best = np.full(len(values), -np.inf)
+        np.maximum.at(best, turn, values[neighbour])
+        best[best == -np.inf] = self.floor
+        return values + weight * best
 
 
 #: the components of a score every item has, in the order ``why`` shows them
@@ -173,9 +222,10 @@ class Ranked:
         return self.within(None)
 
     def within(self, room: Room | None) -> Iterator[RecallItem]:
-        """The items, leaving out unread every turn whose text costs more than ``room.left``
-        tokens (``tokens_at_least``) when its batch is read: an item a packing that takes
-        items while they fit would drop (``pack`` keeps ``room`` current). None: every item."""
+        """The items, leaving out every turn whose text costs more than ``room.left`` tokens
+        (``tokens_at_least``): unread when its batch is read, unmade when the iteration
+        reaches it; an item a packing that takes items while they fit would drop (``pack``
+        keeps ``room`` current). None: every item."""
         start, size = 0, self.FIRST_BATCH
         while start < len(self._scored):
             batch = self._scored[start : start + size]
@@ -185,6 +235,8 @@ class Ranked:
             unread = [e.id for e in batch if e.memory is None and e.id not in self._in_hand]
             rows = {event.id: event for event in self._store.get_events(unread)}
             for entry in batch:
+                if room is not None and entry.least > room.left:
+                    continue  # the room shrank since the batch was read: no longer fits
                 item = self._item(entry, rows)
                 if item is not None:
                     yield item
@@ -322,12 +374,19 @@ class Ranker:
             with_context(dense, keys, cfg.pair_weight)
         links, adapted = links_soon(), adapted_soon()
         floor = min(dense.values()) if dense else 0.0
+        # from here every candidate's values are arrays in candidate order (``table``)
+        table = _Table(candidates, floor, links)
+        lexical_of = table.values(lexical_norm, 0.0)
+        dense_of = table.values(dense, floor)
+        adapted_of = table.values(adapted, 0.0)
         # each candidate's lexical + dense match, with its context keys (the finalists are
         # picked by it, and fusion starts from it)
-        match = {cid: self._match(cid, lexical_norm, dense, floor) for cid in candidates}
-        finalists = candidates
+        weight = cfg.lexical_weight
+        match = weight * lexical_of + (1.0 - weight) * dense_of
+        chosen: Sequence[int] = range(len(candidates))
         if 0 < cfg.finalists < len(candidates):
-            finalists = self._finalists(candidates, match, floor, links, adapted, recent)
+            chosen = self._finalists(table, match, adapted_of, recent)
+        finalists = [candidates[i] for i in chosen]
         # the memories of the finalist turns not read early, and the derived memories
         final_events = [c for c in finalists if kinds[c] == "event" and c in heads]
         early_read = set(early)
@@ -339,12 +398,17 @@ class Ranker:
         )
         spoken = [head.speakers for head in heads.values()]
         named = named_speakers(query, spoken) if cfg.speaker_weight > 0 else set()
-        fused = self._fuse(match, floor, heads, named, links)
-        relevance = minmax(fused)
+        relevance = minmax_array(self._fuse(table, match, heads, named)).tolist()
+        lexical_list, dense_list, adapted_list = (
+            lexical_of.tolist(),
+            dense_of.tolist(),
+            adapted_of.tolist(),
+        )
         orbs_of = {**early_orbs(), **orbs_soon()}
         memories = {m.id: m for m in memories_soon()}
         scored: list[_Scored] = []
-        for cid in finalists:
+        for i in chosen:
+            cid = candidates[i]
             recency = recent.get(cid, 0.0)
             asks = False
             memory: Memory | None = None
@@ -366,21 +430,14 @@ class Ranker:
                     continue
                 importance, strength, orb_id = memory.importance, memory.strength, cid
             score = (
-                cfg.w_similarity * relevance[cid]
+                cfg.w_similarity * relevance[i]
                 + cfg.w_importance * importance
                 + cfg.w_strength * strength
                 + cfg.recency_weight * recency
                 - cfg.question_weight * asks
-                + cfg.adaptor_weight * adapted.get(cid, 0.0)
+                + cfg.adaptor_weight * adapted_list[i]
             )
-            parts = (
-                lexical_norm.get(cid, 0.0),
-                dense.get(cid, floor),
-                relevance[cid],
-                importance,
-                strength,
-                recency,
-            )
+            parts = (lexical_list[i], dense_list[i], relevance[i], importance, strength, recency)
             extra: list[tuple[str, float]] = []
             if named and memory is None:
                 extra.append(("speaker", float(bool(heads[cid].speakers & named))))
@@ -420,10 +477,7 @@ class Ranker:
         out: dict[str, float] = {}
         for kind, ids in (("event", event_ids), ("memory", memory_ids)):
             if ids:
-                for hit in self.store.dense_search(
-                    scope, self.embedder.name, kind, weighted, 0, include_ids=ids
-                ):
-                    out[hit.owner_id] = hit.similarity
+                out.update(self.store.similarities(scope, self.embedder.name, kind, weighted, ids))
         return out
 
     def _keys_soon(
@@ -458,11 +512,10 @@ class Ranker:
         near = neighbours_of(links)
         extra = list(dict.fromkeys(o for ids in near.values() for o in ids if o not in kinds))
         if extra:
-            for hit in self.store.dense_search(
-                scope, self.embedder.name, "event", query_vector, 0, include_ids=extra
-            ):
-                dense.setdefault(hit.owner_id, hit.similarity)
-                kinds.setdefault(hit.owner_id, "event")
+            found = self.store.similarities(scope, self.embedder.name, "event", query_vector, extra)
+            for cid, similarity in found.items():
+                dense.setdefault(cid, similarity)
+                kinds.setdefault(cid, "event")
         return Neighbours(links, set(best))
 
     def _match(
@@ -472,68 +525,42 @@ class Ranker:
         weight = self.config.lexical_weight
         return weight * lexical_norm.get(cid, 0.0) + (1.0 - weight) * dense.get(cid, floor)
 
-    def _with_neighbours(
-        self, values: dict[str, float], near: dict[str, set[str]], floor: float
-    ) -> dict[str, float]:
-        """Each value plus ``neighbour_weight`` x the best of its reply neighbours' values
-        (``floor`` for none): a turn next to a matching turn (question -> answer)."""
-        weight = self.config.neighbour_weight
-        if weight <= 0:
-            return values
-        return {
-            cid: value
-            + weight * max((values[o] for o in near.get(cid, ()) if o in values), default=floor)
-            for cid, value in values.items()
-        }
-
     def _finalists(
-        self,
-        candidates: Sequence[str],
-        match: dict[str, float],
-        floor: float,
-        near: dict[str, set[str]],
-        adapted: dict[str, float],
-        recent: dict[str, float],
-    ) -> list[str]:
-        """The ``finalists`` best candidates by what the index tells of them (their match with
-        the reply neighbours' share, as ``relevance`` weighs it, and the adaptor's score),
-        and the working set, in candidate order. The others are not scored (their sessions
-        and speakers still shape everyone's relevance): what only their rows would add (the
-        importance and strength of their memory, whether they ask) seldom lifts one of them
-        past the finalists into the few items a context holds (measured on LoCoMo,
-        ``RecallConfig.finalists``)."""
+        self, table: _Table, match: Array, adapted: Array, recent: dict[str, float]
+    ) -> list[int]:
+        """The positions of the ``finalists`` best candidates by what the index tells of them
+        (their match with the reply neighbours' share, as ``relevance`` weighs it, and the
+        adaptor's score), and of the working set, in candidate order. The others are not
+        scored (their sessions and speakers still shape everyone's relevance): what only
+        their rows would add (the importance and strength of their memory, whether they ask)
+        seldom lifts one of them past the finalists into the few items a context holds
+        (measured on LoCoMo, ``RecallConfig.finalists``)."""
         cfg = self.config
-        level = minmax(self._with_neighbours(match, near, floor))
-        by_index = sorted(
-            candidates,
-            key=lambda cid: (
-                -(cfg.w_similarity * level[cid] + cfg.adaptor_weight * adapted.get(cid, 0.0)),
-                cid,
-            ),
+        level = minmax_array(table.with_neighbours(match, cfg.neighbour_weight))
+        by_index = np.lexsort(
+            (np.array(table.ids), -(cfg.w_similarity * level + cfg.adaptor_weight * adapted))
         )
-        kept = set(by_index[: cfg.finalists]).union(recent)
-        return [cid for cid in candidates if cid in kept]
+        kept = np.zeros(len(table.ids), bool)
+        kept[by_index[: cfg.finalists]] = True
+        kept[[table.index[cid] for cid in recent]] = True
+        return np.flatnonzero(kept).tolist()
 
     def _fuse(
-        self,
-        match: dict[str, float],
-        floor: float,
-        heads: dict[str, EventHead],
-        named: set[str],
-        near: dict[str, set[str]],
-    ) -> dict[str, float]:
-        """Each candidate's lexical + dense ``match`` (``floor``: the lowest dense score),
-        then the query-aware steps: the named speaker, reply neighbours, the session of the
-        best matches."""
+        self, table: _Table, match: Array, heads: dict[str, EventHead], named: set[str]
+    ) -> Array:
+        """Each candidate's lexical + dense ``match``, then the query-aware steps: the named
+        speaker, reply neighbours, the session of the best matches."""
         cfg = self.config
-        fused = {
-            cid: value + cfg.speaker_weight * (cid in heads and bool(heads[cid].speakers & named))
-            for cid, value in match.items()
-        }
-        fused = self._with_neighbours(fused, near, floor)
+        speaks = np.zeros(len(table.ids))
+        if named:
+            for i, cid in enumerate(table.ids):
+                head = heads.get(cid)
+                if head is not None and head.speakers & named:
+                    speaks[i] = 1.0
+        fused = table.with_neighbours(match + cfg.speaker_weight * speaks, cfg.neighbour_weight)
         if cfg.session_weight > 0:
-            sessions = {cid: head.session_id for cid, head in heads.items()}
-            return with_sessions(fused, sessions, cfg.session_weight)
+            sessions = [head.session_id if (head := heads.get(c)) else None for c in table.ids]
+            return sessions_array(fused, sessions, cfg.session_weight)
         return fused
 
 
@@ -556,17 +583,26 @@ def with_sessions(
     turn, and a turn loses up to ``weight`` as its session falls behind the best session.
     Turns without a session, derived memories (neither is in ``sessions``, turn id -> its
     session) and a single session are left as they are."""
-    best: dict[str, float] = {}
-    for cid, value in fused.items():
-        session = sessions.get(cid)
-        if session is not None:
-            best[session] = max(best.get(session, value), value)
-    if len(best) < 2:
+    values = np.fromiter(fused.values(), np.float64, len(fused))
+    out = sessions_array(values, [sessions.get(cid) for cid in fused], weight)
+    return dict(zip(fused, out.tolist(), strict=True))
+
+
+def sessions_array(fused: Array, sessions: Sequence[str | None], weight: float) -> Array:
+    """:func:`with_sessions` of an array: ``sessions`` holds each value's session (None:
+    none)."""
+    code: dict[str, int] = {}
+    codes = np.fromiter(
+        (-1 if s is None else code.setdefault(s, len(code)) for s in sessions),
+        np.intp,
+        len(sessions),
+    )
+    if len(code) < 2:
         return fused
-    level = minmax(best)
-    out = dict(fused)
-    for cid in fused:
-        session = sessions.get(cid)
-        if session is not None:
-            out[cid] -= weight * (1.0 - level[session])
+    has = codes >= 0
+    best = np.full(len(code), -np.inf)
+    np.maximum.at(best, codes[has], fused[has])
+    level = minmax_array(best)
+    out = fused.copy()
+    out[has] -= weight * (1.0 - level[codes[has]])
     return out

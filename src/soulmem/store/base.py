@@ -375,6 +375,13 @@ class Store(Protocol):
         (when it has a vector) even if it is not among them; ``limit`` 0 gives only those."""
         ...
 
+    def similarities(
+        self, scope: Scope, model: str, owner_kind: str, query: Vector, ids: Sequence[str]
+    ) -> dict[str, float]:
+        """id -> similarity to ``query`` of each of ``ids`` that has a vector: what
+        ``dense_search`` with ``limit`` 0 gives, without a hit object each."""
+        ...
+
     def reply_links(self, event_ids: Sequence[str]) -> list[tuple[str, str]]:
         """(reply, replied-to) for every reply_to link from or to one of ``event_ids``."""
         ...

@@ -150,20 +150,14 @@ class PostgresStore(SQLiteStore):
         (approximate, iterative scan so the scope filter cannot starve it)."""
         q = np.ascontiguousarray(query, dtype=np.float32)
         dim = int(q.shape[0])
-        where = f"{SCOPE_WHERE} AND model = ? AND owner_kind = ? AND dim = {dim}"
+        where = _vectors_where(dim)
         params = (*scope_params(scope), model, owner_kind)
         wanted = sorted(set(include_ids))
         hnsw = dim in HNSW_DIMS
-        asked = (  # the vectors of ``include_ids`` (tag 1)
-            f"(SELECT 1, owner_id, -(vector <#> ?::vector)::float8 FROM embeddings "
-            f"WHERE {where} AND owner_id = ANY(?))"
-        )
+        asked = _asked(dim)  # the vectors of ``include_ids`` (tag 1)
         if limit <= 0:  # only the similarity of include_ids
-            if not wanted:
-                return []
-            with self._pg.read() as conn:
-                rows = conn.execute(asked, [q, *params, wanted]).fetchall()
-            return [VectorHit(owner_kind, str(r[1]), float(r[2])) for r in rows]
+            similar = self.similarities(scope, model, owner_kind, q, wanted)
+            return [VectorHit(owner_kind, i, v) for i, v in similar.items()]
         # One round trip unless the scope is big: the scope's size, counted up to
         # HNSW_MIN_SCOPE (tag 2), the exact ranking while it is under that (tag 0), the
         # vectors of ``include_ids`` (tag 1), and, only when the scope has no vector of this
@@ -205,6 +199,18 @@ class PostgresStore(SQLiteStore):
             if r[0] == 1 and str(r[1]) not in found
         )
         return hits
+
+    def similarities(
+        self, scope: Scope, model: str, owner_kind: str, query: Vector, ids: Sequence[str]
+    ) -> dict[str, float]:
+        wanted = sorted(set(ids))
+        if not wanted:
+            return {}
+        q = np.ascontiguousarray(query, dtype=np.float32)
+        params = (*scope_params(scope), model, owner_kind)
+        with self._pg.read() as conn:
+            rows = conn.execute(_asked(int(q.shape[0])), [q, *params, wanted]).fetchall()
+        return {str(r[1]): float(r[2]) for r in rows}
 
     def get_memories(self, ids: Sequence[str]) -> list[Memory]:
         """The memories and their sources in one statement (SQLite reads them in two)."""
@@ -315,3 +321,18 @@ def _array(value: Any) -> Vector:
     """A vector column's value (pgvector's Vector, or an array) as float32."""
     data = value.to_numpy() if hasattr(value, "to_numpy") else value
     return np.asarray(data, dtype=np.float32)
+
+
+def _vectors_where(dim: int) -> str:
+    """A scope's vectors of one model, kind and length (parameters: the scope's, model,
+    kind)."""
+    return f"{SCOPE_WHERE} AND model = ? AND owner_kind = ? AND dim = {dim}"
+
+
+def _asked(dim: int) -> str:
+    """(1, owner id, similarity) of the vectors of some ids (parameters: the query, the
+    ``_vectors_where`` ones, the ids)."""
+    return (
+        f"(SELECT 1, owner_id, -(vector <#> ?::vector)::float8 FROM embeddings "
+        f"WHERE {_vectors_where(dim)} AND owner_id = ANY(?))"
+    )

@@ -310,6 +310,9 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         limit: int,
         include_ids: Sequence[str] = (),
     ) -> list[VectorHit]:
+        if limit <= 0:  # only the similarity of include_ids: no scan of the scope
+            similar = self.similarities(scope, model, owner_kind, query, include_ids)
+            return [VectorHit(owner_kind, i, v) for i, v in similar.items()]
         with self._read() as conn:
             ids, matrix, positions, codes = self._vectors.matrix(
                 conn, scope_token(scope), scope_params(scope), model, owner_kind
@@ -326,12 +329,6 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         def rows_of(wanted: set[str]) -> list[int]:  # in row order, as a scan would give them
             return sorted(i for i in (positions.get(w, -1) for w in wanted) if 0 <= i < live)
 
-        if limit <= 0:  # only the similarity of include_ids: no scan of the scope
-            rows = rows_of(set(include_ids))
-            picked = matrix[rows] @ q if rows else np.zeros(0, dtype=np.float32)
-            return [
-                VectorHit(owner_kind, ids[i], float(v)) for i, v in zip(rows, picked, strict=True)
-            ]
         k = min(limit, live)
         found = top_k(codes, matrix, q, k) if codes is not None else None
         if found is not None:  # the exact top k, proved from the int8 codes
@@ -349,6 +346,29 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
                 sims_of = zip(rows, (matrix[rows] @ q).tolist(), strict=True)
                 hits.extend(VectorHit(owner_kind, ids[i], v) for i, v in sims_of)
         return hits
+
+    def similarities(
+        self, scope: Scope, model: str, owner_kind: str, query: Vector, ids: Sequence[str]
+    ) -> dict[str, float]:
+        """From the scope's cached vectors, in row order."""
+        with self._read() as conn:
+            rows = self._vectors.matrix(
+                conn, scope_token(scope), scope_params(scope), model, owner_kind
+            )
+        live = len(rows.matrix)
+        if not live:
+            return {}
+        if rows.matrix.shape[1] != query.shape[0]:
+            width = rows.matrix.shape[1]
+            raise StoreError(f"vector dimension mismatch for {model}: {width} != {query.shape[0]}")
+        positions = rows.positions
+        # in row order, as a scan would give them
+        at = sorted(i for i in (positions.get(w, -1) for w in set(ids)) if 0 <= i < live)
+        if not at:
+            return {}
+        scores = (rows.matrix[at] @ query.astype(np.float32)).tolist()
+        owners = rows.ids
+        return {owners[i]: v for i, v in zip(at, scores, strict=True)}
 
     def reply_links(self, event_ids: Sequence[str]) -> list[tuple[str, str]]:
         """(reply, replied-to) for every reply_to link from or to one of ``event_ids``, from
