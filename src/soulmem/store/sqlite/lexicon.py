@@ -9,6 +9,9 @@ document's terms summed in query order), so it returns the scores SQLite compute
 per-posting sums run in C where ``soulmem.store._bm25`` was built (``store/csrc/bm25.c``,
 numpy's operations in numpy's order), else in numpy.
 
+Each document's owner (the record it indexes, from ``lexical_docs``) is kept beside it, so a
+search reads nothing by rowid.
+
 The copy is per process and per file. Triggers log the rowid of every inserted, re-indexed
 or deleted document in ``lexical_changes`` (migration 0007); a search first reads the log
 past the last position it saw (an index range seek) and applies only those documents. Changed
@@ -38,6 +41,14 @@ from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.copies import FileCopy
 
 __all__ = ["LexicalIndex"]
+
+Owner = tuple[str, str]
+#: a document: rowid, scope key, tokens (space-separated), the record it belongs to
+Document = tuple[int, str, str, Owner | None]
+_DOCUMENTS = (
+    "SELECT l.rowid, l.scope_key, l.tokens, d.owner_kind, d.owner_id FROM lexical l "
+    "LEFT JOIN lexical_docs d ON d.rowid = l.rowid"
+)
 
 K1 = BM25_K1
 B = BM25_B
@@ -92,6 +103,8 @@ class _State:
     length: Floats
     alive: npt.NDArray[np.bool_]
     slot_of: dict[int, int]
+    #: per slot: the record the document belongs to (owner kind, owner id; None: none)
+    owners: list[Owner | None]
     #: documents holding each term, among the current ones (spare room at the end)
     df: Ints
     total_length: float
@@ -102,9 +115,10 @@ class _State:
     side_docs: dict[int, tuple[list[int], list[int]]] = field(default_factory=dict)
     changed: int = 0
 
-    def add(self, rowid: int, scope_key: str, tokens: Sequence[str]) -> None:
+    def add(self, rowid: int, scope_key: str, tokens: Sequence[str], owner: Owner | None) -> None:
         slot = self.used
         self.used += 1
+        self.owners.append(owner)
         for name in ("rowids", "scope_of", "length", "alive"):
             setattr(self, name, _grown(getattr(self, name), self.used))
         counts = Counter(self.terms.setdefault(t, len(self.terms)) for t in tokens)
@@ -128,23 +142,26 @@ class _State:
         if slot is None:
             return
         self.alive[slot] = False
+        self.owners[slot] = None
         self.total_length -= float(self.length[slot])
         side = self.side_docs.pop(slot, None)
         ids = side[0] if side is not None else self.forward.of(slot)[0]
         self.df[ids] -= 1
 
 
-def _built(seq: int, rows: Iterable[tuple[int, str, str]]) -> _State:
+def _built(seq: int, rows: Iterable[Document]) -> _State:
     """A state holding these documents (rowid order), its postings built with numpy."""
     terms: defaultdict[str, int] = defaultdict(itertools.count().__next__)
     scopes: defaultdict[str, int] = defaultdict(itertools.count().__next__)
     rowids: list[int] = []
     scope_of: list[int] = []
     sizes: list[int] = []
+    owners: list[Owner | None] = []
     ids = array.array("q")  # 64-bit C integers: no Python object per token
-    for rowid, scope_key, text in rows:
+    for rowid, scope_key, text, owner in rows:
         tokens = text.split()
         rowids.append(rowid)
+        owners.append(owner)
         scope_of.append(scopes[scope_key])
         sizes.append(len(tokens))
         ids.extend(map(terms.__getitem__, tokens))
@@ -169,6 +186,7 @@ def _built(seq: int, rows: Iterable[tuple[int, str, str]]) -> _State:
         length=length,
         alive=np.ones(len(rowids), dtype=np.bool_),
         slot_of={rowid: slot for slot, rowid in enumerate(rowids)},
+        owners=owners,
         df=np.bincount(pair_terms, minlength=len(terms)).astype(np.int64),
         total_length=float(length.sum()),
         base=_Postings(_starts(pair_terms, len(terms)), pair_slots[by_term], tf_arr[by_term]),
@@ -188,9 +206,10 @@ class LexicalIndex(FileCopy[_State]):
 
     def search(
         self, conn: SqlConnection, scope_key: str, tokens: Sequence[str], limit: int
-    ) -> list[tuple[int, float]]:
-        """(rowid, BM25 score) of the ``limit`` best documents of the scope holding any of
-        the tokens, best first (ties: older documents first)."""
+    ) -> list[tuple[str, str, float]]:
+        """(owner kind, owner id, BM25 score) of the ``limit`` best documents of the scope
+        holding any of the tokens, best first (ties: older documents first); a document
+        whose record is gone (no ``lexical_docs`` row) is left out after the limit."""
         terms = list(dict.fromkeys(tokens))
         if not terms or limit <= 0:
             return []
@@ -199,7 +218,12 @@ class LexicalIndex(FileCopy[_State]):
             scope = state.scopes.get(scope_key)
             if scope is None or not state.slot_of:
                 return []
-            return _rank(state, scope, terms, limit)
+            owners = state.owners
+            return [
+                (*owner, score)
+                for slot, score in _rank(state, scope, terms, limit)
+                if (owner := owners[slot]) is not None
+            ]
 
     def _current(self, conn: SqlConnection) -> _State:
         row = conn.execute("SELECT max(seq) FROM lexical_changes").fetchone()
@@ -219,28 +243,39 @@ class LexicalIndex(FileCopy[_State]):
             return self._load(conn, seq)
         for doc in docs:
             state.remove(doc)
-        for rowid, scope_key, text in _documents(conn, docs):
-            state.add(rowid, scope_key, text.split())
+        for rowid, scope_key, text, owner in _documents(conn, docs):
+            state.add(rowid, scope_key, text.split(), owner)
         state.changed += len(docs)
         state.seq = seq
         return state
 
     def _load(self, conn: SqlConnection, seq: int) -> _State:
+        kinds: dict[str, str] = {}
+        owners = {
+            int(r[0]): (kinds.setdefault(r[1], r[1]), r[2])
+            for r in conn.execute("SELECT rowid, owner_kind, owner_id FROM lexical_docs")
+        }
         rows = conn.execute("SELECT rowid, scope_key, tokens FROM lexical ORDER BY rowid")
-        state = _built(seq, ((int(r[0]), str(r[1]), str(r[2] or "")) for r in rows))
+        state = _built(
+            seq, ((int(r[0]), str(r[1]), str(r[2] or ""), owners.get(int(r[0]))) for r in rows)
+        )
         self._state = state
         return state
 
 
-def _documents(conn: SqlConnection, docs: Iterable[int]) -> list[tuple[int, str, str]]:
-    out: list[tuple[int, str, str]] = []
+def _documents(conn: SqlConnection, docs: Iterable[int]) -> list[Document]:
+    out: list[Document] = []
     for doc in sorted(docs):
-        row = conn.execute(
-            "SELECT rowid, scope_key, tokens FROM lexical WHERE rowid = ?", (doc,)
-        ).fetchone()
+        row = conn.execute(_DOCUMENTS + " WHERE l.rowid = ?", (doc,)).fetchone()
         if row is not None:
-            out.append((int(row[0]), str(row[1]), str(row[2] or "")))
+            out.append(_document(row))
     return out
+
+
+def _document(row: Sequence[Any]) -> Document:
+    """A row of ``_DOCUMENTS``."""
+    owner = None if row[3] is None else (str(row[3]), str(row[4]))
+    return int(row[0]), str(row[1]), str(row[2] or ""), owner
 
 
 def _scores(
@@ -299,6 +334,7 @@ def _accumulate() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
 
 
 def _rank(state: _State, scope: int, terms: list[str], limit: int) -> list[tuple[int, float]]:
+    """(slot, score) of the ``limit`` best documents, best first (ties: in rowid order)."""
     used = state.used
     scope_of, length, alive = state.scope_of[:used], state.length[:used], state.alive[:used]
     n_docs = len(state.slot_of)
@@ -340,7 +376,7 @@ def _rank(state: _State, scope: int, terms: list[str], limit: int) -> list[tuple
         cut = scores[found[np.argpartition(-scores[found], limit - 1)[:limit]]].min()
         found = found[scores[found] >= cut]  # with every document tied with the last one
     ranked = sorted(
-        zip(state.rowids[found].tolist(), scores[found].tolist(), strict=True),
-        key=lambda p: (-p[1], p[0]),
+        zip(found.tolist(), scores[found].tolist(), state.rowids[found].tolist(), strict=True),
+        key=lambda p: (-p[1], p[2]),
     )
-    return ranked[:limit]
+    return [(slot, score) for slot, score, _ in ranked[:limit]]

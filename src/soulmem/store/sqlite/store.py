@@ -289,17 +289,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
             # ranked in memory with FTS5's bm25(lexical, 0.0, 1.0) (lexicon.py): the same
             # scores as a MATCH, without scoring every posting of the query's terms in FTS5
             ranked = self._lexicon.search(conn, scope_token(scope), tokens, limit)
-            if not ranked:
-                return []
-            owners = {
-                int(r[0]): (str(r[1]), str(r[2]))
-                for r in conn.execute(
-                    "SELECT rowid, owner_kind, owner_id FROM lexical_docs WHERE rowid IN "
-                    f"({','.join('?' * len(ranked))})",
-                    [rowid for rowid, _ in ranked],
-                )
-            }
-        return [LexicalHit(*owners[rowid], score) for rowid, score in ranked if rowid in owners]
+        return [LexicalHit(kind, owner, score) for kind, owner, score in ranked]
 
     def dense_search(
         self,
