@@ -49,7 +49,7 @@ from soulmem.recall.items import RecallItem
 from soulmem.recall.pack import Room
 from soulmem.recall.speakers import named_speakers
 from soulmem.recall.tokenize import tokenize
-from soulmem.store.base import ContextKeys, EventHead, Store, VectorHit, head_of
+from soulmem.store.base import ContextKeys, EventHead, MemoryWeight, Store, VectorHit, head_of
 
 __all__ = [
     "Ranked",
@@ -407,46 +407,53 @@ class Ranker:
         orbs_of = {**early_orbs(), **orbs_soon()}
         memories = {m.id: m for m in memories_soon()}
         scored: list[_Scored] = []
+        w_similarity, w_importance, w_strength = cfg.w_similarity, cfg.w_importance, cfg.w_strength
+        w_recency, w_question = cfg.recency_weight, cfg.question_weight
+        w_adaptor = cfg.adaptor_weight
         for i in chosen:
             cid = candidates[i]
             recency = recent.get(cid, 0.0)
             asks = False
             memory: Memory | None = None
+            extra: tuple[tuple[str, float], ...] = ()
             if kinds[cid] == "event":
                 head = heads.get(cid)
                 if head is None or not head.said:
                     continue
                 orbs = orbs_of.get(cid, ())
-                orb = max(orbs, key=lambda m: (m.importance, m.strength), default=None)
-                importance = orb.importance if orb else ORPHAN_IMPORTANCE
-                if orb is None and head.bare:
-                    importance = BARE_QUESTION_IMPORTANCE
-                strength = orb.strength if orb else ORPHAN_STRENGTH
-                orb_id = orb.memory_id if orb else None
+                if len(orbs) == 1:
+                    orb: MemoryWeight | None = orbs[0]
+                else:
+                    orb = max(orbs, key=lambda m: (m.importance, m.strength), default=None)
+                if orb is not None:
+                    importance, strength, orb_id = orb.importance, orb.strength, orb.memory_id
+                else:
+                    importance = BARE_QUESTION_IMPORTANCE if head.bare else ORPHAN_IMPORTANCE
+                    strength, orb_id = ORPHAN_STRENGTH, None
                 asks = head.asks
+                least = head.least
+                if named:
+                    extra = (("speaker", float(bool(head.speakers & named))),)
+                if asks:
+                    extra = (*extra, ("asks", 1.0))
             else:
                 memory = memories.get(cid)
                 if memory is None or memory.status != "active":
                     continue
                 importance, strength, orb_id = memory.importance, memory.strength, cid
+                least = 0
             score = (
-                cfg.w_similarity * relevance[i]
-                + cfg.w_importance * importance
-                + cfg.w_strength * strength
-                + cfg.recency_weight * recency
-                - cfg.question_weight * asks
-                + cfg.adaptor_weight * adapted_list[i]
+                w_similarity * relevance[i]
+                + w_importance * importance
+                + w_strength * strength
+                + w_recency * recency
+                - w_question * asks
+                + w_adaptor * adapted_list[i]
             )
             parts = (lexical_list[i], dense_list[i], relevance[i], importance, strength, recency)
-            extra: list[tuple[str, float]] = []
-            if named and memory is None:
-                extra.append(("speaker", float(bool(heads[cid].speakers & named))))
-            if asks:
-                extra.append(("asks", 1.0))
             if cid in adapted:
-                extra.append(("adapted", adapted[cid]))
-            least = heads[cid].least if memory is None else 0
-            scored.append(_Scored(round(score, 6), cid, parts, tuple(extra), orb_id, memory, least))
+                extra = (*extra, ("adapted", adapted[cid]))
+            scored.append(_Scored(round(score, 6), cid, parts, extra, orb_id, memory, least))
         scored.sort(key=lambda entry: (-entry.score, entry.id))
         return Ranked(self.store, scored, in_hand, self.reply_chars)
 
