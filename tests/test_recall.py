@@ -17,9 +17,10 @@ from soulmem import ManualClock, Memory
 from soulmem.config import Config
 from soulmem.embed import FakeEmbedder
 from soulmem.errors import ConfigError, StoreError
+from soulmem.recall.fusion import minmax
 from soulmem.recall.items import RecallItem
 from soulmem.recall.pack import Room, pack
-from soulmem.recall.rank import Ranker, minmax
+from soulmem.recall.rank import Ranker
 from soulmem.recall.tokenize import count_tokens, tokenize, tokens_at_least
 
 

@@ -13,9 +13,9 @@ from soulmem import ManualClock, Memory
 from soulmem.config import Config
 from soulmem.embed import FakeEmbedder
 from soulmem.model import Event, Scope, format_date
+from soulmem.recall.fusion import with_sessions
 from soulmem.recall.items import RecallItem
 from soulmem.recall.pack import pack, render_line
-from soulmem.recall.rank import with_sessions
 from soulmem.recall.speakers import named_speakers
 from soulmem.recall.tokenize import count_tokens
 from soulmem.store.base import head_of

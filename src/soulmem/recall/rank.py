@@ -39,12 +39,19 @@ from dataclasses import dataclass
 from typing import ParamSpec, TypeVar
 
 import numpy as np
-import numpy.typing as npt
 
 from soulmem.config import RecallConfig
 from soulmem.embed.base import Embedder, Vector
 from soulmem.model import Event, Memory, Scope, format_date
 from soulmem.recall.adaptor import QueryAdaptor
+from soulmem.recall.fusion import (
+    Array,
+    Table,
+    minmax,
+    minmax_array,
+    sessions_array,
+    with_context,
+)
 from soulmem.recall.items import RecallItem
 from soulmem.recall.pack import Room
 from soulmem.recall.speakers import named_speakers
@@ -57,15 +64,9 @@ __all__ = [
     "event_text",
     "has_text",
     "memory_text",
-    "minmax",
-    "minmax_array",
-    "sessions_array",
-    "with_context",
-    "with_sessions",
 ]
 
 Key = tuple[str, str]  # (owner_kind, id)
-Array = npt.NDArray[np.float64]
 P = ParamSpec("P")
 T = TypeVar("T")
 
@@ -75,22 +76,6 @@ ORPHAN_STRENGTH = 0.3
 BARE_QUESTION_IMPORTANCE = 0.1
 #: the kinds searched by vector, in the order their hits join the candidates
 _DENSE_KINDS = ("event", "memory")
-
-
-def minmax(values: dict[str, float]) -> dict[str, float]:
-    """Scale to [0, 1]; a single value (or all equal) maps to 1."""
-    scaled = minmax_array(np.fromiter(values.values(), np.float64, len(values)))
-    return dict(zip(values, scaled.tolist(), strict=True))
-
-
-def minmax_array(values: Array) -> Array:
-    """:func:`minmax` of an array."""
-    if not len(values):
-        return values
-    low, high = float(values.min()), float(values.max())
-    if high - low < 1e-12:
-        return np.ones_like(values)
-    return (values - low) / (high - low)
 
 
 def event_text(event: Event, reply_chars: int | None) -> str:
@@ -130,42 +115,6 @@ class Neighbours:
         yet."""
         unasked = [i for i in event_ids if i not in self.asked]
         return [*self.links, *store.reply_links(unasked)]
-
-
-class _Table:
-    """The candidates in a fixed order, for values kept as arrays in that order: ``edges``
-    holds each reply link between two candidates both ways (positions of the turn and of
-    its neighbour), ``floor`` the value of a candidate without a vector."""
-
-    __slots__ = ("edges", "floor", "ids", "index")
-
-    def __init__(self, ids: list[str], floor: float, links: Iterable[tuple[str, str]]) -> None:
-        self.ids = ids
-        self.floor = floor
-        self.index = {cid: i for i, cid in enumerate(ids)}
-        ends: list[int] = []
-        for reply, to in links:
-            i, j = self.index.get(reply), self.index.get(to)
-            if i is not None and j is not None:
-                ends += (i, j, j, i)
-        pairs = np.array(ends, np.intp).reshape(-1, 2)
-        self.edges = (pairs[:, 0], pairs[:, 1])
-
-    def values(self, by_id: Mapping[str, float], default: float) -> Array:
-        """``by_id``'s value of each candidate (``default`` for one it lacks)."""
-        get = by_id.get
-        return np.fromiter((get(cid, default) for cid in self.ids), np.float64, len(self.ids))
-
-    def with_neighbours(self, values: Array, weight: float) -> Array:
-        """Each value plus ``weight`` x the best of its reply neighbours' values (``floor``
-        for none): a turn next to a matching turn (question -> answer)."""
-        if weight <= 0:
-            return values
-        turn, neighbour = self.edges
-        best = np.full(len(values), -np.inf)
-        np.maximum.at(best, turn, values[neighbour])
-        best[best == -np.inf] = self.floor
-        return values + weight * best
 
 
 #: the components of a score every item has, in the order ``why`` shows them
@@ -375,7 +324,7 @@ class Ranker:
         links, adapted = links_soon(), adapted_soon()
         floor = min(dense.values()) if dense else 0.0
         # from here every candidate's values are arrays in candidate order (``table``)
-        table = _Table(candidates, floor, links)
+        table = Table(candidates, floor, links)
         lexical_of = table.values(lexical_norm, 0.0)
         dense_of = table.values(dense, floor)
         adapted_of = table.values(adapted, 0.0)
@@ -533,7 +482,7 @@ class Ranker:
         return weight * lexical_norm.get(cid, 0.0) + (1.0 - weight) * dense.get(cid, floor)
 
     def _finalists(
-        self, table: _Table, match: Array, adapted: Array, recent: dict[str, float]
+        self, table: Table, match: Array, adapted: Array, recent: dict[str, float]
     ) -> list[int]:
         """The positions of the ``finalists`` best candidates by what the index tells of them
         (their match with the reply neighbours' share, as ``relevance`` weighs it, and the
@@ -553,7 +502,7 @@ class Ranker:
         return np.flatnonzero(kept).tolist()
 
     def _fuse(
-        self, table: _Table, match: Array, heads: dict[str, EventHead], named: set[str]
+        self, table: Table, match: Array, heads: dict[str, EventHead], named: set[str]
     ) -> Array:
         """Each candidate's lexical + dense ``match``, then the query-aware steps: the named
         speaker, reply neighbours, the session of the best matches."""
@@ -569,47 +518,3 @@ class Ranker:
             sessions = [head.session_id if (head := heads.get(c)) else None for c in table.ids]
             return sessions_array(fused, sessions, cfg.session_weight)
         return fused
-
-
-def with_context(dense: dict[str, float], keys: ContextKeys, weight: float) -> None:
-    """Mix each turn's context keys into its similarity (in place): its key with the turn
-    before it and the key of the turn that replies to it, ``weight`` each. A key that is
-    missing (the first turn of a session, a history loaded without them) counts as the
-    turn's own similarity."""
-    for cid in set(keys.before) | set(keys.after):
-        own = dense[cid]
-        dense[cid] = (1.0 - 2.0 * weight) * own + weight * (
-            keys.before.get(cid, own) + keys.after.get(cid, own)
-        )
-
-
-def with_sessions(
-    fused: dict[str, float], sessions: Mapping[str, str | None], weight: float
-) -> dict[str, float]:
-    """A turn shares in how well its session matches: each session is scored by its best
-    turn, and a turn loses up to ``weight`` as its session falls behind the best session.
-    Turns without a session, derived memories (neither is in ``sessions``, turn id -> its
-    session) and a single session are left as they are."""
-    values = np.fromiter(fused.values(), np.float64, len(fused))
-    out = sessions_array(values, [sessions.get(cid) for cid in fused], weight)
-    return dict(zip(fused, out.tolist(), strict=True))
-
-
-def sessions_array(fused: Array, sessions: Sequence[str | None], weight: float) -> Array:
-    """:func:`with_sessions` of an array: ``sessions`` holds each value's session (None:
-    none)."""
-    code: dict[str, int] = {}
-    codes = np.fromiter(
-        (-1 if s is None else code.setdefault(s, len(code)) for s in sessions),
-        np.intp,
-        len(sessions),
-    )
-    if len(code) < 2:
-        return fused
-    has = codes >= 0
-    best = np.full(len(code), -np.inf)
-    np.maximum.at(best, codes[has], fused[has])
-    level = minmax_array(best)
-    out = fused.copy()
-    out[has] -= weight * (1.0 - level[codes[has]])
-    return out
