@@ -581,13 +581,16 @@ static float   rd_f32(cur *c){ float v; memcpy(&v,c->p,4); c->p+=4; return v; }
 static uint16_t rd_u16(cur *c){ uint16_t v; memcpy(&v,c->p,2); c->p+=2; return v; }
 
 /* ----------------------------- tokenizer ------------------------------ */
+#define FNV1A_OFFSET 1469598103934665603ULL
+#define FNV1A_PRIME 1099511628211ULL
 static uint64_t fnv1a(const char *s, int n) {
-    uint64_t h = 1469598103934665603ULL;
-    for (int i = 0; i < n; i++) { h ^= (uint8_t)s[i]; h *= 1099511628211ULL; }
+    uint64_t h = FNV1A_OFFSET;
+    for (int i = 0; i < n; i++) { h ^= (uint8_t)s[i]; h *= FNV1A_PRIME; }
     return h;
 }
-static int tok_lookup(const tokenizer *t, const char *s, int n) {
-    uint32_t i = (uint32_t)(fnv1a(s, n) & t->ht_mask);
+/* the piece s[0..n) given its fnv1a hash h (-1: none) */
+static int tok_lookup_hashed(const tokenizer *t, const char *s, int n, uint64_t h) {
+    uint32_t i = (uint32_t)(h & t->ht_mask);
     for (;;) {
         int v = t->ht[i];
         if (v == 0) return -1;
@@ -688,11 +691,14 @@ static int tok_content(const tokenizer *t, const char *text,
     for (int i = 0; i < n; i++) {
         if (best[i] <= -1e29f) continue;
         int bi = cs[i];
-        /* try every piece length in chars while byte span fits */
+        /* try every piece length in chars while byte span fits; the hash grows with the
+         * piece (fnv1a runs byte by byte), so each byte is hashed once per start */
+        uint64_t h = FNV1A_OFFSET;
         for (int e = i + 1; e <= n; e++) {
             int len = cs[e] - bi;
             if (len > t->max_piece_bytes) break;
-            int idx = tok_lookup(t, buf + bi, len);
+            for (int c = cs[e - 1]; c < cs[e]; c++) { h ^= (uint8_t)buf[c]; h *= FNV1A_PRIME; }
+            int idx = tok_lookup_hashed(t, buf + bi, len, h);
             if (idx >= 0 && idx != t->unk) {
                 float sc = best[i] + t->scores[idx];
                 if (sc > best[e]) { best[e] = sc; bp[e] = idx; bf[e] = i; }
