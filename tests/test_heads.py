@@ -12,8 +12,11 @@ from soulmem import Memory
 from soulmem.embed import FakeEmbedder
 from soulmem.model import Event
 from soulmem.perceive.informative import ends_asking, is_bare_question
+from soulmem.recall.items import RecallItem
+from soulmem.recall.pack import render_line
+from soulmem.recall.quoted import quoted_tokens_at_least
 from soulmem.recall.rank import has_text
-from soulmem.recall.tokenize import tokens_at_least
+from soulmem.recall.tokenize import count_tokens, tokens_at_least
 from soulmem.store.base import EventHead, head_of
 from soulmem.store.sqlite import SQLiteStore
 
@@ -45,7 +48,7 @@ def assert_same_as_rows(store: SQLiteStore) -> int:
     ids = all_events(store)
     heads = store.event_heads([*ids, "no-such-turn"])
     events = store.get_events(ids)
-    assert heads == {e.id: head_of(e) for e in events}
+    assert heads == {e.id: head_of(e, quoted_tokens_at_least) for e in events}
     for event in events:
         head = heads[event.id]
         assert head.speakers == spoken_by(event)
@@ -93,17 +96,22 @@ def test_heads_are_the_rows(mem: Memory) -> None:
     # the turns share their session's id and their speakers' set
     assert len({id(h.session_id) for h in heads.values()}) == 2
     assert len({id(h.speakers) for h in heads.values()}) <= 3
-    # what a turn's text costs at least: the user's side, else the other's, with the
-    # speaker's name; never more than the turn shown (shortened or not) costs at least
+    # what a turn's line costs at least: the user's side, else the other's, with the
+    # speaker's name, counted as quoted (tighter than by its bytes); never more than the
+    # turn's line costs, shortened or not (``test_quoted.py``)
     events = {e.id: e for e in store.get_events(list(heads))}
     for event_id, head in heads.items():
         event = events[event_id]
         side = f"{event.user_name or 'user'}: {event.user_text}"
         if not event.user_text:
             side = f"{event.assistant_name or 'assistant'}: {event.assistant_text}"
-        assert head.least == tokens_at_least(side) > tokens_at_least(event.user_text or "")
+        assert head.least == quoted_tokens_at_least(side) >= tokens_at_least(side)
+        assert head.least > count_tokens(event.user_text or "")
         for reply_chars in (None, 10):
-            assert head.least <= tokens_at_least(event.render(reply_chars=reply_chars))
+            line = render_line(
+                RecallItem("turn", event_id, event.render(reply_chars=reply_chars), 0)
+            )
+            assert head.least <= count_tokens(line)
 
 
 def test_new_turns_are_read_without_a_rebuild(mem: Memory, tmp_path: Path) -> None:

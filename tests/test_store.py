@@ -295,10 +295,15 @@ def test_memories_for_events_gives_each_turns_active_memories_with_their_weights
     }
 
 
-def test_event_heads_give_each_turns_session_and_speakers(shared_location: str) -> None:
+def test_event_heads_give_each_turns_session_and_speakers(
+    shared_location: str, backend: str
+) -> None:
     """What ranking reads of every candidate instead of its row: the same session, speakers
     and flags as the whole turn gives, on both backends (a side that said nothing names
-    nobody)."""
+    nobody). SQLite keeps its heads, so it bounds a line's cost by a token count; PostgreSQL
+    makes them per query, by byte counts."""
+    from soulmem.recall.quoted import quoted_tokens_at_least
+    from soulmem.recall.tokenize import tokens_at_least
     from soulmem.store.base import head_of
 
     with Memory.open(shared_location, embedder=FakeEmbedder()) as mem:
@@ -315,7 +320,8 @@ def test_event_heads_give_each_turns_session_and_speakers(shared_location: str) 
         ids = [t.event.id for t in turns]
         heads = mem.store.event_heads([*ids, "ev_missing"])
         events = {e.id: e for e in mem.store.get_events(ids)}
-    assert heads == {i: head_of(events[i]) for i in ids}
+    least = quoted_tokens_at_least if backend == "sqlite" else tokens_at_least
+    assert heads == {i: head_of(events[i], least) for i in ids}
     assert [heads[i].speakers for i in ids] == [
         {"민지"},
         {"Ana", "Bo"},

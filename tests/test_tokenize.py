@@ -329,3 +329,22 @@ def test_count_tokens_joined_budget(parts: list[str]) -> None:
     # Packing items line by line never costs more than their counts plus one per separator.
     joined = "\n".join(parts)
     assert count_tokens(joined) <= sum(map(count_tokens, parts)) + max(len(parts) - 1, 0)
+
+
+_ASCII_EDGES = st.sampled_from(list('aZ09_ ."\\\n\t\r\x0b\x0c\x1c\x1f\x00\x7f'))
+
+
+@given(
+    st.one_of(
+        st.text(alphabet=st.characters(max_codepoint=127), max_size=200),
+        st.text(alphabet=_ASCII_EDGES, max_size=200),
+        st.tuples(st.sampled_from("a9 "), st.integers(250, 400)).map(lambda c: c[0] * c[1]),
+    )
+)
+def test_ascii_text_is_counted_as_run_by_run(text: str) -> None:
+    """ASCII text is counted by byte tables (``_count_ascii``), every other text run by
+    run: the two agree on every ASCII text, long runs included."""
+    from soulmem.recall.tokenize import _count_ascii, _count_runs
+
+    assert _count_ascii(text) == _count_runs(text)
+    assert _count_ascii(text + " x " + text) == _count_runs(text + " x " + text)

@@ -14,14 +14,13 @@ close its own quote).
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from soulmem.model import format_date
 from soulmem.recall.assemble import PAST_MARKER
 from soulmem.recall.items import Context, RecallItem
+from soulmem.recall.quoted import fold, quote
 
 __all__ = ["QUOTED_KINDS", "SECTION_TITLES", "Room", "pack", "render_line"]
 
@@ -39,7 +38,6 @@ QUOTED_KINDS = frozenset({"turn", "memory"})
 
 #: sections the item cap never cuts (the token budget still bounds them)
 UNCAPPED = frozenset({"identity", "owner", "character"})
-_BREAKS = re.compile(r"[\r\n\u2028\u2029\x0b\x0c\x85]+")
 
 
 #: sections whose dated items are grouped under their date
@@ -50,13 +48,13 @@ def render_line(item: RecallItem, text: str | None = None) -> str:
     """One item (or ``text``, a part of it) as one line: conversation text as a quoted
     string (after the past-marker, which is soulmem's annotation), everything else as it is,
     line breaks folded."""
-    text = _BREAKS.sub(" ", item.text if text is None else text).strip()
+    text = fold(item.text if text is None else text).strip()
     if item.kind not in QUOTED_KINDS:
         return "- " + text
     marker = ""
     if text.startswith(PAST_MARKER + " "):
         marker, text = PAST_MARKER + " ", text[len(PAST_MARKER) + 1 :]
-    return "- " + marker + json.dumps(text, ensure_ascii=False)
+    return "- " + marker + quote(text)
 
 
 def date_label(item: RecallItem) -> str | None:

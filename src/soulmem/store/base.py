@@ -102,9 +102,10 @@ class EventHead:
     said: bool = True
     asks: bool = False
     bare: bool = False
-    #: a lower bound of what the turn's text costs in a context (``tokens_at_least`` of the
-    #: side every rendering shows whole, the user's else the other's, with its speaker's
-    #: name as ``Event.render`` writes it)
+    #: a lower bound of what the turn's line costs in a context, from the side every
+    #: rendering shows whole (the user's, else the other's, with its speaker's name as
+    #: ``Event.render`` writes it, at the start of the turn's text or after a space, and at
+    #: its end or before a space): ``tokens_at_least`` or ``quoted_tokens_at_least`` of it
     least: int = 0
 
 
@@ -116,10 +117,13 @@ def event_head(
     assistant_text: str | None,
     has_images: bool,
     shared: dict[Any, Any] | None = None,
+    least: Callable[[str], int] = tokens_at_least,
 ) -> EventHead:
     """A turn's head from its columns (the same for every backend and for a turn in hand).
     ``shared`` (a copy of many heads) keeps one object per distinct session id and set of
-    speakers."""
+    speakers. ``least`` bounds what the side shown whole costs: ``tokens_at_least`` (byte
+    counts, for heads made per query) or the tighter ``quoted_tokens_at_least`` (a token
+    count, for heads made once and kept)."""
     sides = ((user_name, user_text), (assistant_name, assistant_text))
     speakers = frozenset([name for name, text in sides if text and name])
     if shared is not None:
@@ -132,7 +136,7 @@ def event_head(
         bool(user_text or assistant_text or has_images),
         ends_asking(user_text, assistant_text),
         is_bare_question(user_text, assistant_text),
-        tokens_at_least(
+        least(
             side_text(user_name, user_text, speaker="user")
             if user_text
             else side_text(assistant_name, assistant_text, speaker="assistant")
@@ -142,8 +146,8 @@ def event_head(
     )
 
 
-def head_of(event: Event) -> EventHead:
-    """The head of a turn already read."""
+def head_of(event: Event, least: Callable[[str], int] = tokens_at_least) -> EventHead:
+    """The head of a turn already read (``least``: see :func:`event_head`)."""
     return event_head(
         event.session_id,
         event.user_name,
@@ -151,6 +155,7 @@ def head_of(event: Event) -> EventHead:
         event.user_text,
         event.assistant_text,
         bool(event.images),
+        least=least,
     )
 
 

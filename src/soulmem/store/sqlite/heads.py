@@ -21,10 +21,12 @@ turns hold about 20 MB.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from soulmem.recall.quoted import quoted_tokens_at_least
+from soulmem.recall.tokenize import tokens_at_least
 from soulmem.store.base import EventHead, event_head
 from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.copies import FileCopy
@@ -42,13 +44,17 @@ _CHANGED = (
 )
 
 
-def head_from_row(row: Sequence[Any], shared: dict[Any, Any] | None = None) -> EventHead:
-    """A head from the columns of ``HEAD_COLUMNS``, in that order (``shared``: see
-    :func:`event_head`)."""
+def head_from_row(
+    row: Sequence[Any],
+    shared: dict[Any, Any] | None = None,
+    least: Callable[[str], int] = tokens_at_least,
+) -> EventHead:
+    """A head from the columns of ``HEAD_COLUMNS``, in that order (``shared``, ``least``:
+    see :func:`event_head`)."""
     session_id, user_name, assistant_name, user_text, assistant_text, images = row
     has_images = images not in (None, "", "[]")
     return event_head(
-        session_id, user_name, assistant_name, user_text, assistant_text, has_images, shared
+        session_id, user_name, assistant_name, user_text, assistant_text, has_images, shared, least
     )
 
 
@@ -64,7 +70,7 @@ class _State:
         """Rows of ``_HEADS`` (``id`` and the head's columns)."""
         heads, shared = self.heads, self.shared
         for row in rows:
-            heads[row[0]] = head_from_row(row[1:], shared)
+            heads[row[0]] = head_from_row(row[1:], shared, quoted_tokens_at_least)
 
 
 class TurnHeads(FileCopy[_State]):
@@ -94,7 +100,9 @@ class TurnHeads(FileCopy[_State]):
                 if changed[2] is None:  # deleted
                     state.heads.pop(changed[1], None)
                 elif changed[2] in state.heads:  # a turn seen before: read it again
-                    state.heads[changed[2]] = head_from_row(changed[3:], state.shared)
+                    state.heads[changed[2]] = head_from_row(
+                        changed[3:], state.shared, quoted_tokens_at_least
+                    )
         if max_seq > state.max_seq:
             state.add(
                 conn.execute(
