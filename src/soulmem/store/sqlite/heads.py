@@ -14,9 +14,10 @@ so a copy stays current cheaply:
   turns logged since it last looked, and drops those that are gone.
 
 Every writer, process and path is covered, as the triggers sit on the table. ``clear``
-drops the copy (erase, close). The first read builds it (100k turns: about 2 s, most of it
-``ends_asking`` and ``is_bare_question``); its session ids and speakers are shared: 100k
-turns hold about 20 MB.
+drops the copy (erase, close). The first read builds it (100k turns: about 3.5 s, most of it
+``ends_asking``, ``is_bare_question`` and the token count that bounds a turn's line,
+``quoted_tokens_at_least``); its session ids and speakers are shared: 100k turns hold about
+20 MB.
 """
 
 from __future__ import annotations
