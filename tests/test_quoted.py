@@ -15,7 +15,7 @@ from soulmem.recall.pack import date_label, render_line
 from soulmem.recall.quoted import fold, quote, quoted_tokens_at_least
 from soulmem.recall.rank import event_text
 from soulmem.recall.tokenize import count_tokens, tokens_at_least
-from soulmem.store.base import event_head
+from soulmem.store.base import head_of
 
 #: characters where runs start, end or change class, and what quoting escapes or folds
 _EDGES = list(
@@ -83,15 +83,7 @@ def test_the_head_bounds_the_turns_line(
         assistant_name=assistant_name,
         images=tuple(images),
     )
-    head = event_head(
-        None,
-        user_name,
-        assistant_name,
-        user_text,
-        assistant_text,
-        bool(images),
-        least=quoted_tokens_at_least,
-    )
+    head = head_of(event, quoted_tokens_at_least)
     if head.said:
         assert head.least <= count_tokens(_line(event, reply_chars, past, grouped)) - 3
 
