@@ -81,6 +81,35 @@ def test_m30_expires_on_day_30_then_waits_7_days_then_is_purged(
         assert b"zebra-marker-7731" not in path.read_bytes(), path
 
 
+def test_upkeep_queues_and_purges_only_its_own_scopes_memories(
+    life: tuple[Memory, ManualClock],
+) -> None:
+    """Expiry marks the memories queued and changes nothing else of them; the purge takes
+    the due entries of the scope it runs for (selected in SQL), never another scope's due at
+    the same moment."""
+    mem, clock = life
+    luna, nova = mem.scope("u1", "luna"), mem.scope("u1", "nova")
+    mine = [observe(mem, text) for text in ("바다에 갔어", "港で釣りをした", "we sailed home")]
+    theirs = nova.observe(user="nova remembers the lighthouse").memory
+    assert theirs is not None
+    clock.set(T0 + timedelta(days=30))
+    assert luna.maintain().counts.get("forgotten") == 3
+    for before in mine:
+        after = luna.memory(before.id)
+        assert after == replace(before, status="queued", expires_at=None)
+    assert nova.memory(theirs.id).status == "active"
+    assert nova.maintain().counts.get("forgotten") == 1
+    clock.set(T0 + timedelta(days=37))
+    assert luna.maintain().counts.get("purged") == 3
+    assert luna.forgetting_queue() == []
+    assert [e.memory_id for e in nova.forgetting_queue()] == [theirs.id]
+    assert nova.forgetting_entry(theirs.id) == nova.forgetting_queue()[0]
+    assert luna.forgetting_entry(theirs.id) is None  # another scope's
+    assert nova.maintain().counts.get("purged") == 1
+    assert nova.forgetting_entry(theirs.id) is None
+    assert nova.forgetting_queue() == []
+
+
 def test_restore_puts_it_back_with_a_fresh_ttl(life: tuple[Memory, ManualClock]) -> None:
     mem, clock = life
     luna = mem.scope("u1", "luna")

@@ -164,10 +164,9 @@ class Memory:
         islands = self.store.islands(scope)
         alive = {m.id for m in self.store.memories_in(scope, (Tier.M0,))}
         warnings = warnings_for(memory_id, islands, alive_m0_ids=alive)
-        queued, entry = tiers.enqueue(memory, "manual", self.clock.now(), self.config.tiers)
+        entry = tiers.enqueue(memory, "manual", self.clock.now(), self.config.tiers)
         with self.store.transaction() as tx:
-            tx.save_memory(queued)
-            tx.queue_forgetting(entry)
+            tx.queue_forgetting([entry])
         return warnings
 
     def on_observe(self, listener: Callable[[ObserveResult], None]) -> None:
@@ -462,17 +461,14 @@ class ScopedMemory:
             raise InvalidInput(f"memory {memory_id!r} is {memory.status}, not active")
         if memory.tier == Tier.M0:
             raise InvalidInput("core memories (M0) are only removed with the owner's approval")
-        queued, entry = tiers.enqueue(
-            memory, reason, self.engine.clock.now(), self.engine.config.tiers
-        )
+        entry = tiers.enqueue(memory, reason, self.engine.clock.now(), self.engine.config.tiers)
         with self.engine.store.transaction() as tx:
-            tx.save_memory(queued)
-            tx.queue_forgetting(entry)
+            tx.queue_forgetting([entry])
         return entry
 
     def restore(self, memory_id: str) -> model.Memory:
         """Rescue a memory from the forgetting queue: back to its tier, TTL reset."""
-        entry = next((e for e in self.forgetting_queue() if e.memory_id == memory_id), None)
+        entry = self.forgetting_entry(memory_id)
         if entry is None:
             raise NotFound(f"memory {memory_id!r} is not in the forgetting queue")
         restored = tiers.restore(
@@ -485,6 +481,10 @@ class ScopedMemory:
 
     def forgetting_queue(self) -> list[ForgettingEntry]:
         return self.engine.store.forgetting_queue(self.scope)
+
+    def forgetting_entry(self, memory_id: str) -> ForgettingEntry | None:
+        """The memory's entry in the forgetting queue (None: it is not queued)."""
+        return next(iter(self.engine.store.forgetting_queue(self.scope, memory_id)), None)
 
     def inbox(self, status: str | None = "pending") -> list[model.InboxItem]:
         return self.engine.store.inbox(self.scope, status)

@@ -95,7 +95,7 @@ def memory_detail(memory_id: str, mem: Scoped) -> dict[str, Any]:
         for f in [*store.current_facts(mem.scope), *store.superseded_facts(mem.scope)]
         if sources.intersection(f.evidence_event_ids)
     ]
-    queued = next((e for e in mem.forgetting_queue() if e.memory_id == memory_id), None)
+    queued = mem.forgetting_entry(memory_id)
     return {
         "memory": record_out(memory),
         "events": [_event_out(e, a) for e, a in zip(events, _affects(store, events), strict=True)],

@@ -31,14 +31,13 @@ def expires_at(tier: Tier, since: datetime, config: TierConfig) -> datetime | No
     return None if life is None else since + life
 
 
-def enqueue(
-    memory: Memory, reason: str, now: datetime, config: TierConfig
-) -> tuple[Memory, ForgettingEntry]:
-    """Move a memory into the forgetting queue."""
+def enqueue(memory: Memory, reason: str, now: datetime, config: TierConfig) -> ForgettingEntry:
+    """A memory's entry in the forgetting queue; ``Transaction.queue_forgetting`` writes it
+    and marks the memory ``QUEUED``, with no expiry."""
     if reason not in REASONS:
         choices = ", ".join(REASONS)
         raise InvalidInput(f"unknown forgetting reason {reason!r}; one of {choices}")
-    entry = ForgettingEntry(
+    return ForgettingEntry(
         memory_id=memory.id,
         scope=memory.scope,
         reason=reason,
@@ -46,7 +45,6 @@ def enqueue(
         purge_at=now + timedelta(days=config.forgetting_queue_days),
         previous_tier=memory.tier,
     )
-    return replace(memory, status=QUEUED, expires_at=None), entry
 
 
 def restore(memory: Memory, entry: ForgettingEntry, now: datetime, config: TierConfig) -> Memory:

@@ -56,23 +56,30 @@ class LifecycleReads:
             ]
         return self.get_memories(ids)
 
-    def purge_due(self: _Host, now: datetime, limit: int = 500) -> list[str]:
+    def purge_due(
+        self: _Host, now: datetime, limit: int = 500, scope: Scope | None = None
+    ) -> list[str]:
+        """The queued memories whose restore window has closed (of one scope, or every
+        scope), the longest due first."""
+        query = "SELECT memory_id FROM forgetting_queue WHERE purge_at <= ?"
+        params: list[object] = [iso(now)]
+        if scope is not None:
+            query += f" AND {SCOPE_WHERE}"
+            params.extend(scope_params(scope))
+        params.append(limit)
         with self._read() as conn:
-            return [
-                r[0]
-                for r in conn.execute(
-                    "SELECT memory_id FROM forgetting_queue WHERE purge_at <= ? "
-                    "ORDER BY purge_at LIMIT ?",
-                    (iso(now), limit),
-                )
-            ]
+            return [r[0] for r in conn.execute(query + " ORDER BY purge_at LIMIT ?", params)]
 
-    def forgetting_queue(self: _Host, scope: Scope) -> list[ForgettingEntry]:
+    def forgetting_queue(
+        self: _Host, scope: Scope, memory_id: str | None = None
+    ) -> list[ForgettingEntry]:
+        query = f"SELECT * FROM forgetting_queue WHERE {SCOPE_WHERE}"
+        params: list[object] = list(scope_params(scope))
+        if memory_id is not None:
+            query += " AND memory_id = ?"
+            params.append(memory_id)
         with self._read() as conn:
-            rows = conn.execute(
-                f"SELECT * FROM forgetting_queue WHERE {SCOPE_WHERE} ORDER BY purge_at",
-                scope_params(scope),
-            ).fetchall()
+            rows = conn.execute(query + " ORDER BY purge_at", params).fetchall()
         return [
             ForgettingEntry(
                 memory_id=r["memory_id"],

@@ -147,18 +147,26 @@ class Writer(SelfWrites):
 
     # -- lifecycle -------------------------------------------------------------------------
 
-    def queue_forgetting(self, entry: ForgettingEntry) -> None:
-        self.conn.execute(
+    def queue_forgetting(self, entries: Sequence[ForgettingEntry]) -> None:
+        # two statements for any number of entries (a prune may queue 100k memories at once)
+        self.conn.executemany(
+            "UPDATE memories SET status = 'queued', expires_at = NULL WHERE id = ?",
+            [(entry.memory_id,) for entry in entries],
+        )
+        self.conn.executemany(
             "INSERT OR REPLACE INTO forgetting_queue (memory_id, user_id, agent_id, world_id, "
             "reason, previous_tier, queued_at, purge_at) VALUES (?,?,?,?,?,?,?,?)",
-            (
-                entry.memory_id,
-                *scope_params(entry.scope),
-                entry.reason,
-                entry.previous_tier.value,
-                iso(entry.queued_at),
-                iso(entry.purge_at),
-            ),
+            [
+                (
+                    entry.memory_id,
+                    *scope_params(entry.scope),
+                    entry.reason,
+                    entry.previous_tier.value,
+                    iso(entry.queued_at),
+                    iso(entry.purge_at),
+                )
+                for entry in entries
+            ],
         )
 
     def unqueue_forgetting(self, memory_id: str) -> None:
