@@ -468,6 +468,76 @@ def test_topic_links_and_threads(events: list[Event]) -> None:
     assert threads(events, links) == [["e0", "e1", "e3", "e4"], ["e2"]]
 
 
+def _pairwise_topic_links(
+    events: list[Event], threshold: float, max_per_event: int | None
+) -> list[tuple[str, str, float]]:
+    """``topic_links`` the plain way: ``overlap`` of every pair within a scope."""
+    from soulmem.lifecycle.continuity import LINK_SATURATION, _by_scope
+    from soulmem.lifecycle.summaries import event_text
+
+    links: list[tuple[str, str, float]] = []
+    for group in _by_scope(events):
+        tokens = [topic_tokens(event_text(e)) for e in group]
+        for i in range(1, len(group)):
+            found = [
+                (w, j)
+                for j in range(i)
+                if (w := overlap(tokens[i], tokens[j], saturation=LINK_SATURATION)) >= threshold
+            ]
+            found.sort(key=lambda wj: (-wj[0], -wj[1]))
+            links.extend((group[i].id, group[j].id, w) for w, j in found[:max_per_event])
+    return links
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_topic_links_from_postings_are_the_pairwise_links(seed: int) -> None:
+    """Links found from each token's postings are every pair's overlap's, in the same order,
+    with the same weights: turns in three languages from a small vocabulary (so that many
+    pairs share one, two or more tokens), two scopes interleaved, some turns empty."""
+    rng = random.Random(seed)
+    words = [
+        "guitar",
+        "lesson",
+        "teacher",
+        "song",
+        "river",
+        "bridge",
+        "city",
+        "train",
+        "dinner",
+        "recipe",
+        "기타",
+        "수업",
+        "선생님",
+        "노래",
+        "강",
+        "다리",
+        "도시",
+        "기차",
+        "ギター",
+        "授業",
+        "先生",
+        "歌",
+        "川",
+        "橋",
+        "町",
+        "電車",
+    ]
+    events = [
+        ev(
+            i,
+            " ".join(rng.sample(words, rng.randint(0, 6))) or None,
+            " ".join(rng.sample(words, rng.randint(0, 3))) or None,
+            scope=rng.choice((SCOPE, OTHER)),
+        )
+        for i in range(rng.randint(20, 80))
+    ]
+    for threshold, most in ((0.3, 3), (0.5, None), (0.7, 1), (1.0, 2)):
+        expected = _pairwise_topic_links(events, threshold, most)
+        assert topic_links(events, threshold, max_per_event=most) == expected
+    assert _pairwise_topic_links(events, 0.3, 3)  # the vocabulary makes links
+
+
 def test_topic_links_options_and_scopes() -> None:
     other = ev(9, "guitar guitar teacher", scope=OTHER, at=T0 + timedelta(minutes=5))
     links = topic_links([*EN, other])

@@ -28,9 +28,11 @@ keep the plain coefficient ("pasta?" after a turn about pasta: 1.0).
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import math
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Final
@@ -173,6 +175,10 @@ def _by_scope(events: Iterable[Event]) -> list[list[Event]]:
     ]
 
 
+def _strongest_latest(link: tuple[float, int]) -> tuple[float, int]:
+    return -link[0], -link[1]
+
+
 def topic_links(
     events: Sequence[Event], threshold: float = 0.3, *, max_per_event: int | None = 3
 ) -> list[tuple[str, str, float]]:
@@ -191,15 +197,28 @@ def topic_links(
     links: list[tuple[str, str, float]] = []
     for group in _by_scope(events):
         token_sets = [topic_tokens(event_text(e)) for e in group]
-        for i in range(1, len(group)):
-            found: list[tuple[float, int]] = []
-            for j in range(i):
-                weight = overlap(token_sets[i], token_sets[j], saturation=LINK_SATURATION)
-                if weight >= threshold:
-                    found.append((weight, j))
-            found.sort(key=lambda wj: (-wj[0], -wj[1]))
-            if max_per_event is not None:
-                found = found[:max_per_event]
+        # only an earlier event sharing a token can reach the threshold (> 0): each event's
+        # shared counts from the postings of the events before it, not from every pair (a
+        # day of 3,000 imported turns: 4.5 million pairs, 10 s)
+        postings: dict[str, list[int]] = {}
+        sizes = [min(len(tokens), LINK_SATURATION) for tokens in token_sets]
+        for i, tokens in enumerate(token_sets):
+            shared: Counter[int] = Counter()
+            for token in tokens:
+                earlier = postings.setdefault(token, [])
+                shared.update(earlier)
+                earlier.append(i)
+            # ``overlap`` with the saturation, from the count of shared tokens
+            size = sizes[i]
+            found = [
+                (weight, j)
+                for j, count in shared.items()
+                if (weight := min(1.0, count / min(size, sizes[j]))) >= threshold
+            ]
+            if max_per_event is None:
+                found.sort(key=_strongest_latest)
+            else:  # the same as sorting, then taking the first
+                found = heapq.nsmallest(max_per_event, found, key=_strongest_latest)
             links.extend((group[i].id, group[j].id, w) for w, j in found)
     return links
 
