@@ -388,3 +388,42 @@ def test_cluster_windows_a_huge_component(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(distill_module, "DIRECT_MAX", 10)
     monkeypatch.setattr(distill_module, "WINDOW_MAX", 25)
     assert cluster(ids, vectors) == [ids[:25], ids[25:50], ids[50:]]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_components_are_the_graphs_connected_components(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``_parts`` joins components on arrays, block by block: the same components as a
+    search of the whole ``sim >= cut`` graph, on points along random walks (long chains of
+    neighbours, so joins take several rounds) with zero rows and isolated points."""
+    rng = np.random.default_rng(seed)
+    steps = rng.normal(size=(300, 3)) * 0.15
+    steps[rng.integers(0, 300, 12)] += rng.normal(size=(12, 3)) * 3  # jumps: new chains
+    points = np.cumsum(steps, axis=0) + 4.0
+    points[rng.integers(0, 300, 10)] = 0.0
+    norms = np.linalg.norm(points, axis=1)
+    usable = norms > 0
+    unit = np.zeros_like(points)
+    unit[usable] = points[usable] / norms[usable, None]
+    cut = 0.999
+    single = unit.astype(np.float32)  # as ``_parts`` finds edges
+    edges = (single @ single.T >= np.float32(cut - 1e-4)) & usable[:, None] & usable[None, :]
+    np.fill_diagonal(edges, False)
+    expected: list[list[int]] = []
+    seen = np.zeros(len(points), dtype=bool)
+    for start in range(len(points)):
+        if seen[start] or not edges[start].any():
+            continue
+        seen[start], todo, part = True, [start], []
+        while todo:
+            node = todo.pop()
+            part.append(node)
+            for other in np.flatnonzero(edges[node] & ~seen).tolist():
+                seen[other] = True
+                todo.append(other)
+        expected.append(sorted(part))
+    assert max(len(part) for part in expected) >= 20  # chains long enough to matter
+    monkeypatch.setattr(distill_module, "_BLOCK_ROWS", 29)
+    parts = distill_module._parts(unit, usable, cut)
+    assert [part.tolist() for part in parts] == expected

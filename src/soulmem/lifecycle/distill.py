@@ -183,16 +183,10 @@ def _parts(
     the usable rows, components above :data:`WINDOW_MAX` cut into windows; rows without an
     edge (and unusable rows) are left out — they can only be singletons."""
     count = unit.shape[0]
+    # union-find on arrays: a root is the smallest row of its component, and every row's
+    # parent is smaller than it (near-duplicates make millions of edges: one at a time in
+    # Python they took seconds)
     parent = np.arange(count)
-
-    def find(node: int) -> int:
-        root = node
-        while parent[root] != root:
-            root = int(parent[root])
-        while parent[node] != root:
-            parent[node], node = root, int(parent[node])
-        return root
-
     rows = np.flatnonzero(usable)
     single = unit[rows].astype(np.float32)
     edge = np.float32(cut - _EDGE_SLACK)
@@ -202,19 +196,36 @@ def _parts(
         left, right = np.nonzero(block >= edge)
         left += start
         keep = right > left
-        for a, b in zip(rows[left[keep]].tolist(), rows[right[keep]].tolist(), strict=True):
-            root_a, root_b = find(a), find(b)
-            if root_a != root_b:
-                parent[max(root_a, root_b)] = min(root_a, root_b)
-            linked[a] = linked[b] = True
+        a, b = rows[left[keep]], rows[right[keep]]
+        linked[a] = linked[b] = True
+        while len(a):
+            root_a, root_b = _roots(parent, a), _roots(parent, b)
+            parent[a], parent[b] = root_a, root_b  # shorter paths next time
+            apart = root_a != root_b
+            a, b, root_a, root_b = a[apart], b[apart], root_a[apart], root_b[apart]
+            # each larger root joins a smaller one (of several, the smallest); the pairs
+            # still apart go round again
+            np.minimum.at(parent, np.maximum(root_a, root_b), np.minimum(root_a, root_b))
     groups: dict[int, list[int]] = {}
-    for node in np.flatnonzero(linked).tolist():
-        groups.setdefault(find(node), []).append(node)
+    nodes = np.flatnonzero(linked)
+    for node, root in zip(nodes.tolist(), _roots(parent, nodes).tolist(), strict=True):
+        groups.setdefault(root, []).append(node)
     parts: list[npt.NDArray[np.intp]] = []
     for members in groups.values():
         for at in range(0, len(members), WINDOW_MAX):
             parts.append(np.asarray(members[at : at + WINDOW_MAX], dtype=np.intp))
     return parts
+
+
+def _roots(parent: npt.NDArray[np.intp], nodes: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+    """The root of each node (``parent`` points from a row to a smaller one, a root to
+    itself)."""
+    found = parent[nodes]
+    while True:
+        up = parent[found]
+        if np.array_equal(up, found):
+            return found
+        found = up
 
 
 # ---------------------------------------------------------------------------------------
