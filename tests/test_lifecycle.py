@@ -110,6 +110,34 @@ def test_upkeep_queues_and_purges_only_its_own_scopes_memories(
     assert nova.forgetting_queue() == []
 
 
+def test_prune_queues_weak_unused_memories_and_the_cap_the_weakest(shared_location: str) -> None:
+    """Every 25 turns the prune queues the M30 memories below the strength floor that were
+    never used; with a cap per scope, the weakest of the rest (importance x strength) follow
+    until the cap holds, whatever their tier."""
+    config = replace(QUIET, decay=replace(QUIET.decay, cap_per_scope=3))
+    clock = ManualClock(T0)
+    with Memory.open(shared_location, embedder=FakeEmbedder(), clock=clock, config=config) as mem:
+        luna = mem.scope("u1", "luna")
+        texts = ["바다에 갔어", "港で釣りをした", "we sailed home", "a red kite", "雨の日", "첫눈"]
+        orbs = [observe(mem, text) for text in texts]
+        edit(mem, orbs[0], strength=0.05)  # weak, never used: pruned
+        edit(mem, orbs[1], strength=0.05, reference_count=1)  # weak but recalled: the cap's
+        edit(mem, orbs[2], strength=0.2, importance=0.5, tier=Tier.M90)  # the cap's next
+        for orb in orbs[3:]:
+            edit(mem, orb, strength=0.8, importance=0.8)
+        with mem.store.transaction() as tx:
+            tx.set_maintenance(luna.scope, "prune", last_run=None, counter=25)
+        assert luna.maintain().counts.get("pruned") == 3
+        assert [luna.memory(o.id).status for o in orbs] == ["queued"] * 3 + ["active"] * 3
+        queue = {e.memory_id: e for e in luna.forgetting_queue()}
+        assert set(queue) == {o.id for o in orbs[:3]}
+        assert [(queue[o.id].reason, queue[o.id].previous_tier) for o in orbs[:3]] == [
+            ("displaced", Tier.M30),
+            ("displaced", Tier.M30),
+            ("displaced", Tier.M90),
+        ]
+
+
 def test_restore_puts_it_back_with_a_fresh_ttl(life: tuple[Memory, ManualClock]) -> None:
     mem, clock = life
     luna = mem.scope("u1", "luna")

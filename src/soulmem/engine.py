@@ -164,7 +164,9 @@ class Memory:
         islands = self.store.islands(scope)
         alive = {m.id for m in self.store.memories_in(scope, (Tier.M0,))}
         warnings = warnings_for(memory_id, islands, alive_m0_ids=alive)
-        entry = tiers.enqueue(memory, "manual", self.clock.now(), self.config.tiers)
+        entry = tiers.enqueue(
+            memory.id, scope, memory.tier, "manual", self.clock.now(), self.config.tiers
+        )
         with self.store.transaction() as tx:
             tx.queue_forgetting([entry])
         return warnings
@@ -461,7 +463,14 @@ class ScopedMemory:
             raise InvalidInput(f"memory {memory_id!r} is {memory.status}, not active")
         if memory.tier == Tier.M0:
             raise InvalidInput("core memories (M0) are only removed with the owner's approval")
-        entry = tiers.enqueue(memory, reason, self.engine.clock.now(), self.engine.config.tiers)
+        entry = tiers.enqueue(
+            memory.id,
+            self.scope,
+            memory.tier,
+            reason,
+            self.engine.clock.now(),
+            self.engine.config.tiers,
+        )
         with self.engine.store.transaction() as tx:
             tx.queue_forgetting([entry])
         return entry

@@ -128,9 +128,8 @@ class _Worker(DailyDuties):
     # -- tiers and the forgetting queue -------------------------------------------------------
 
     def _expire(self) -> None:
-        self._forget(
-            self.store.expired_memories(self.now, limit=100_000, scope=self.scope), "expired"
-        )
+        due = self.store.expired_memories(self.now, limit=100_000, scope=self.scope)
+        self._forget([(m.id, m.tier) for m in due], "expired")
 
     def _purge(self) -> None:
         # filtered in SQL: loading the scope's whole queue to pick its due entries took
@@ -191,20 +190,24 @@ class _Worker(DailyDuties):
 
     def _prune(self) -> None:
         decay = self.cfg.decay
-        # filtered in SQL: at 100k memories loading the whole tier took seconds a run
-        weak = self.store.memories_in(
+        # filtered in SQL, and only the ids read: at 100k memories loading the whole tier
+        # took seconds a run, and 98k weak memories read whole before queueing, 4 s
+        weak = self.store.memory_ids_in(
             self.scope, (Tier.M30,), weaker_than=decay.prune_below_strength, unreferenced=True
         )
+        doomed = [(memory_id, Tier.M30) for memory_id in weak]
         if decay.cap_per_scope is not None:
             active = [m for m in self.store.memories_in(self.scope, LIVE) if m.tier != Tier.M0]
             excess = len(active) - len(weak) - decay.cap_per_scope
             if excess > 0:
+                left = set(weak)
                 rest = sorted(
-                    (m for m in active if m not in weak), key=lambda m: m.importance * m.strength
+                    (m for m in active if m.id not in left),
+                    key=lambda m: m.importance * m.strength,
                 )
-                weak.extend(rest[:excess])
-        self._forget(weak, "displaced")
-        self.report.add("pruned", len(weak))
+                doomed.extend((m.id, m.tier) for m in rest[:excess])
+        self._forget(doomed, "displaced")
+        self.report.add("pruned", len(doomed))
 
     def _promote_mentions(self) -> None:
         decay = self.cfg.decay
@@ -437,10 +440,14 @@ class _Worker(DailyDuties):
                 for memory in memories:
                     tx.save_memory(memory)
 
-    def _forget(self, memories: Sequence[Memory], reason: str) -> None:
+    def _forget(self, memories: Sequence[tuple[str, Tier]], reason: str) -> None:
+        """Queue each (memory id, its tier) of the scope for forgetting."""
         if not memories:
             return
-        entries = [tiers.enqueue(memory, reason, self.now, self.cfg.tiers) for memory in memories]
+        entries = [
+            tiers.enqueue(memory_id, self.scope, tier, reason, self.now, self.cfg.tiers)
+            for memory_id, tier in memories
+        ]
         with self.store.transaction() as tx:
             tx.queue_forgetting(entries)
         self.report.add("forgotten", len(memories))

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 
 from soulmem.config import TierConfig
 from soulmem.errors import InvalidInput
-from soulmem.model import ForgettingEntry, Memory, Tier
+from soulmem.model import ForgettingEntry, Memory, Scope, Tier
 
 __all__ = ["QUEUED", "enqueue", "promote", "restore", "ttl"]
 
@@ -31,19 +31,22 @@ def expires_at(tier: Tier, since: datetime, config: TierConfig) -> datetime | No
     return None if life is None else since + life
 
 
-def enqueue(memory: Memory, reason: str, now: datetime, config: TierConfig) -> ForgettingEntry:
-    """A memory's entry in the forgetting queue; ``Transaction.queue_forgetting`` writes it
-    and marks the memory ``QUEUED``, with no expiry."""
+def enqueue(
+    memory_id: str, scope: Scope, tier: Tier, reason: str, now: datetime, config: TierConfig
+) -> ForgettingEntry:
+    """The entry in the forgetting queue of a memory of ``scope`` now in ``tier``;
+    ``Transaction.queue_forgetting`` writes it and marks the memory ``QUEUED``, with no
+    expiry."""
     if reason not in REASONS:
         choices = ", ".join(REASONS)
         raise InvalidInput(f"unknown forgetting reason {reason!r}; one of {choices}")
     return ForgettingEntry(
-        memory_id=memory.id,
-        scope=memory.scope,
+        memory_id=memory_id,
+        scope=scope,
         reason=reason,
         queued_at=now,
         purge_at=now + timedelta(days=config.forgetting_queue_days),
-        previous_tier=memory.tier,
+        previous_tier=tier,
     )
 
 

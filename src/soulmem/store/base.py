@@ -449,6 +449,22 @@ class Store(Protocol):
         matching rows are loaded."""
         ...
 
+    def memory_ids_in(
+        self,
+        scope: Scope,
+        tiers: Sequence[Tier] | None = None,
+        status: str = "active",
+        *,
+        newest: int | None = None,
+        memory_type: str | None = None,
+        min_mentions: int | None = None,
+        weaker_than: float | None = None,
+        unreferenced: bool = False,
+    ) -> list[str]:
+        """The ids of what :meth:`memories_in` gives, in its order, without reading the
+        memories."""
+        ...
+
     def tier_counts(self, scope: Scope | None = None) -> dict[str, int]: ...
 
     def maintenance(self, scope: Scope) -> dict[str, tuple[datetime | None, int]]: ...

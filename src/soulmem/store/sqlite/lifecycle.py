@@ -32,6 +32,19 @@ class _Host(Protocol):
 
     def get_memories(self, ids: Sequence[str]) -> list[Memory]: ...
 
+    def memory_ids_in(
+        self,
+        scope: Scope,
+        tiers: Sequence[Tier] | None = None,
+        status: str = "active",
+        *,
+        newest: int | None = None,
+        memory_type: str | None = None,
+        min_mentions: int | None = None,
+        weaker_than: float | None = None,
+        unreferenced: bool = False,
+    ) -> list[str]: ...
+
 
 def _opt(text: str | None) -> datetime | None:
     return None if text is None else from_iso(text)
@@ -104,6 +117,31 @@ class LifecycleReads:
         weaker_than: float | None = None,
         unreferenced: bool = False,
     ) -> list[Memory]:
+        return self.get_memories(
+            self.memory_ids_in(
+                scope,
+                tiers,
+                status,
+                newest=newest,
+                memory_type=memory_type,
+                min_mentions=min_mentions,
+                weaker_than=weaker_than,
+                unreferenced=unreferenced,
+            )
+        )
+
+    def memory_ids_in(
+        self: _Host,
+        scope: Scope,
+        tiers: Sequence[Tier] | None = None,
+        status: str = "active",
+        *,
+        newest: int | None = None,
+        memory_type: str | None = None,
+        min_mentions: int | None = None,
+        weaker_than: float | None = None,
+        unreferenced: bool = False,
+    ) -> list[str]:
         query = f"SELECT id FROM memories WHERE {SCOPE_WHERE} AND status = ?"
         params: list[object] = [*scope_params(scope), status]
         if tiers:
@@ -126,7 +164,7 @@ class LifecycleReads:
             params.append(newest)
         with self._read() as conn:
             ids = [r[0] for r in conn.execute(query, params)]
-        return self.get_memories(list(reversed(ids)))
+        return list(reversed(ids))
 
     def tier_counts(self: _Host, scope: Scope | None = None) -> dict[str, int]:
         query = "SELECT tier, count(*) FROM memories WHERE status = 'active'"
