@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict, Unpack
 
 import numpy as np
 import numpy.typing as npt
@@ -87,6 +87,20 @@ class MemoryWeight:
     memory_id: str
     importance: float
     strength: float
+
+
+class MemoryFilters(TypedDict, total=False):
+    """What narrows :meth:`Store.memories_in` (each left out: no condition)."""
+
+    #: only the newest N
+    newest: int
+    memory_type: str
+    #: only those mentioned at least this many times
+    min_mentions: int
+    #: only those of strength below this
+    weaker_than: float
+    #: only those never mentioned, never referenced and not marked to remember
+    unreferenced: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,18 +449,11 @@ class Store(Protocol):
         scope: Scope,
         tiers: Sequence[Tier] | None = None,
         status: str = "active",
-        *,
-        newest: int | None = None,
-        memory_type: str | None = None,
-        min_mentions: int | None = None,
-        weaker_than: float | None = None,
-        unreferenced: bool = False,
+        **filters: Unpack[MemoryFilters],
     ) -> list[Memory]:
-        """Memories of the scope, oldest first (only the ``newest`` N when given; only those
-        mentioned at least ``min_mentions`` times when given; only those of strength below
-        ``weaker_than`` when given; with ``unreferenced``, only those never mentioned, never
-        referenced and not marked to remember). The filters run in the store: only the
-        matching rows are loaded."""
+        """Memories of the scope in ``tiers`` (None: any) with ``status``, oldest first, as
+        ``filters`` narrow them (:class:`MemoryFilters`). The filters run in the store: only
+        the matching rows are loaded."""
         ...
 
     def memory_ids_in(
@@ -454,12 +461,7 @@ class Store(Protocol):
         scope: Scope,
         tiers: Sequence[Tier] | None = None,
         status: str = "active",
-        *,
-        newest: int | None = None,
-        memory_type: str | None = None,
-        min_mentions: int | None = None,
-        weaker_than: float | None = None,
-        unreferenced: bool = False,
+        **filters: Unpack[MemoryFilters],
     ) -> list[str]:
         """The ids of what :meth:`memories_in` gives, in its order, without reading the
         memories."""

@@ -7,13 +7,13 @@ import json
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
-from typing import Protocol
+from typing import Protocol, Unpack
 
 import numpy as np
 
 from soulmem.clock import from_iso
 from soulmem.model import Event, ForgettingEntry, InboxItem, Memory, Scope, Summary, Tier
-from soulmem.store.base import Vector
+from soulmem.store.base import MemoryFilters, Vector
 from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.rows import (
     EVENT_COLUMNS,
@@ -37,12 +37,7 @@ class _Host(Protocol):
         scope: Scope,
         tiers: Sequence[Tier] | None = None,
         status: str = "active",
-        *,
-        newest: int | None = None,
-        memory_type: str | None = None,
-        min_mentions: int | None = None,
-        weaker_than: float | None = None,
-        unreferenced: bool = False,
+        **filters: Unpack[MemoryFilters],
     ) -> list[str]: ...
 
 
@@ -110,58 +105,37 @@ class LifecycleReads:
         scope: Scope,
         tiers: Sequence[Tier] | None = None,
         status: str = "active",
-        *,
-        newest: int | None = None,
-        memory_type: str | None = None,
-        min_mentions: int | None = None,
-        weaker_than: float | None = None,
-        unreferenced: bool = False,
+        **filters: Unpack[MemoryFilters],
     ) -> list[Memory]:
-        return self.get_memories(
-            self.memory_ids_in(
-                scope,
-                tiers,
-                status,
-                newest=newest,
-                memory_type=memory_type,
-                min_mentions=min_mentions,
-                weaker_than=weaker_than,
-                unreferenced=unreferenced,
-            )
-        )
+        return self.get_memories(self.memory_ids_in(scope, tiers, status, **filters))
 
     def memory_ids_in(
         self: _Host,
         scope: Scope,
         tiers: Sequence[Tier] | None = None,
         status: str = "active",
-        *,
-        newest: int | None = None,
-        memory_type: str | None = None,
-        min_mentions: int | None = None,
-        weaker_than: float | None = None,
-        unreferenced: bool = False,
+        **filters: Unpack[MemoryFilters],
     ) -> list[str]:
         query = f"SELECT id FROM memories WHERE {SCOPE_WHERE} AND status = ?"
         params: list[object] = [*scope_params(scope), status]
         if tiers:
             query += f" AND tier IN ({','.join('?' * len(tiers))})"
             params.extend(t.value for t in tiers)
-        if memory_type is not None:
+        if "memory_type" in filters:
             query += " AND memory_type = ?"
-            params.append(memory_type)
-        if min_mentions is not None:
+            params.append(filters["memory_type"])
+        if "min_mentions" in filters:
             query += " AND mention_count >= ?"
-            params.append(min_mentions)
-        if weaker_than is not None:
+            params.append(filters["min_mentions"])
+        if "weaker_than" in filters:
             query += " AND strength < ?"
-            params.append(weaker_than)
-        if unreferenced:
+            params.append(filters["weaker_than"])
+        if filters.get("unreferenced"):
             query += " AND mention_count = 0 AND reference_count = 0 AND remember = 0"
         query += " ORDER BY rowid DESC"
-        if newest is not None:
+        if "newest" in filters:
             query += " LIMIT ?"
-            params.append(newest)
+            params.append(filters["newest"])
         with self._read() as conn:
             ids = [r[0] for r in conn.execute(query, params)]
         return list(reversed(ids))
