@@ -463,14 +463,8 @@ class ScopedMemory:
             raise InvalidInput(f"memory {memory_id!r} is {memory.status}, not active")
         if memory.tier == Tier.M0:
             raise InvalidInput("core memories (M0) are only removed with the owner's approval")
-        entry = tiers.enqueue(
-            memory.id,
-            self.scope,
-            memory.tier,
-            reason,
-            self.engine.clock.now(),
-            self.engine.config.tiers,
-        )
+        now, config = self.engine.clock.now(), self.engine.config.tiers
+        entry = tiers.enqueue(memory.id, self.scope, memory.tier, reason, now, config)
         with self.engine.store.transaction() as tx:
             tx.queue_forgetting([entry])
         return entry
