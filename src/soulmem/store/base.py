@@ -433,7 +433,10 @@ class Store(Protocol):
     # lifecycle reads
     def expired_memories(
         self, now: datetime, limit: int = 500, scope: Scope | None = None
-    ) -> list[Memory]: ...
+    ) -> list[tuple[str, Tier]]:
+        """The id and tier of each active memory whose TTL has run out (of one scope, or
+        every scope), the longest expired first; the memories are not read."""
+        ...
 
     def purge_due(
         self, now: datetime, limit: int = 500, scope: Scope | None = None

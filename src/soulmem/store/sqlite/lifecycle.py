@@ -48,10 +48,9 @@ def _opt(text: str | None) -> datetime | None:
 class LifecycleReads:
     def expired_memories(
         self: _Host, now: datetime, limit: int = 500, scope: Scope | None = None
-    ) -> list[Memory]:
-        """Active memories whose TTL has run out (of one scope, or every scope)."""
+    ) -> list[tuple[str, Tier]]:
         query = (
-            "SELECT id FROM memories WHERE status = 'active' AND expires_at IS NOT NULL "
+            "SELECT id, tier FROM memories WHERE status = 'active' AND expires_at IS NOT NULL "
             "AND expires_at <= ?"
         )
         params: list[object] = [iso(now)]
@@ -59,10 +58,8 @@ class LifecycleReads:
             query += f" AND {SCOPE_WHERE}"
             params.extend(scope_params(scope))
         with self._read() as conn:
-            ids = [
-                r[0] for r in conn.execute(query + " ORDER BY expires_at LIMIT ?", [*params, limit])
-            ]
-        return self.get_memories(ids)
+            rows = conn.execute(query + " ORDER BY expires_at LIMIT ?", [*params, limit])
+            return [(r[0], Tier(r[1])) for r in rows]
 
     def purge_due(
         self: _Host, now: datetime, limit: int = 500, scope: Scope | None = None
