@@ -43,6 +43,7 @@ BOTH_BACKENDS = {
     "test_remember",
     "test_postgres",
     "test_reliability",
+    "test_warm",
 }
 
 

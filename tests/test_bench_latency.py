@@ -198,6 +198,7 @@ def test_run_latency_reports_each_size(tmp_path: Path) -> None:
         assert set(row["recall_ms_by_language"]) == set(LANGUAGES)
         assert set(row["stages_ms"]) == {"embed_query", "lexical", "dense"}
         assert row["rss_mb"] > 10
+        assert row["warmed_start"]["warm_s"] >= 0 and row["warmed_start"]["first_recall_ms"] > 0
     assert result["60"]["memories"] == 60 + 4  # bulk 60, then one first turn and 3 timed
     assert result["150"]["memories"] == 150 + 4
     assert list(tmp_path.iterdir()) == []  # the temporary store is gone

@@ -130,6 +130,15 @@ class Memory:
     def scopes(self) -> list[Scope]:
         return self.store.scopes()
 
+    def warm(self, scopes: Iterable[Scope] | None = None) -> int:
+        """Load the embedding model and build what the first recall of each scope (default:
+        every scope with turns) would build, so that it answers at once; how many scopes."""
+        self.embedder.embed_query("warm")
+        chosen = self.store.scopes() if scopes is None else list(scopes)
+        for scope in chosen:
+            self.store.warm(scope, self.embedder.name)
+        return len(chosen)
+
     def maintain(self, now: datetime | None = None) -> list[MaintenanceReport]:
         """Run whatever maintenance is due, for every scope and world (memory workers)."""
         reports = [

@@ -11,7 +11,8 @@ are bulk-loaded (:mod:`soulmem.bench.synthetic`), then real calls are timed on t
 * ``stages_ms``: the query embedding, the lexical search and the dense search timed alone.
 
 The first observe and the first recall after a bulk load (loading the vectors into the
-cache) are reported apart.
+cache) are reported apart, and ``warmed_start``: a second engine's ``Memory.warm()`` on the
+file and its first recall after it (what a server starts with).
 """
 
 from __future__ import annotations
@@ -60,6 +61,26 @@ def rss_mb() -> dict[str, float]:
 def _p50_p95(seconds: Sequence[float]) -> dict[str, float | None]:
     summary = summarize_ms(seconds)
     return {"p50": summary["p50"], "p95": summary["p95"]}
+
+
+def _warmed_start(
+    path: Path, embedder: Embedder, clock: ManualClock, scope: Scope, question: str
+) -> dict[str, float]:
+    """A second engine on the file, as a server starts: ``Memory.warm()`` timed, then its
+    first recall (measured after the RSS above: this engine holds copies of its own)."""
+    from soulmem.engine import Memory
+
+    other = Memory.open(path, embedder=embedder, clock=clock)
+    try:
+        t0 = time.perf_counter()
+        other.warm([scope])
+        warm_s = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        other.scope(scope.user_id, scope.agent_id, scope.world_id).recall(question, rehearse=False)
+        first = time.perf_counter() - t0
+    finally:
+        other.close()
+    return {"warm_s": round(warm_s, 2), "first_recall_ms": round(first * 1000, 1)}
 
 
 def _recalls(scope: Any, questions: Sequence[str]) -> list[float]:
@@ -181,6 +202,9 @@ def run_latency(
                     "embedder_engine": getattr(embedder, "engine_in_use", None),
                     "operations": operations,
                 }
+                results[str(size)]["warmed_start"] = _warmed_start(
+                    Path(tmp) / "latency.db", embedder, clock, scope.scope, asked[0]
+                )
                 say(f"{size}: {results[str(size)]}")
         finally:
             mem.close()

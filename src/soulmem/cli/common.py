@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import logging
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -12,14 +15,38 @@ from rich.markup import escape
 
 from soulmem.embed import embedder_by_name
 from soulmem.engine import Memory
-from soulmem.errors import InvalidInput
+from soulmem.errors import InvalidInput, SoulmemError
+from soulmem.model import Scope
 from soulmem.recall.items import Context
 
-__all__ = ["open_memory", "print_context", "read_jsonl"]
+__all__ = ["open_memory", "print_context", "read_jsonl", "warming"]
+
+log = logging.getLogger(__name__)
 
 
 def open_memory(db: str | None, embedder: str) -> Memory:
     return Memory.open(db, embedder=embedder_by_name(embedder))
+
+
+@contextmanager
+def warming(mem: Memory, scopes: Sequence[Scope] | None = None) -> Iterator[threading.Thread]:
+    """``mem.warm(scopes)`` on a thread while the body serves, so that the first requests
+    find the model loaded and the store's copies built (100k turns: about 6 s, which the
+    first recall would otherwise spend); a request that comes sooner waits for the part it
+    needs. Joined on the way out, before the memory closes."""
+
+    def run() -> None:
+        try:
+            mem.warm(scopes)
+        except SoulmemError as exc:  # requests build what they need themselves
+            log.warning("warm-up stopped: %s", exc)
+
+    thread = threading.Thread(target=run, name="soulmem-warm", daemon=True)
+    thread.start()
+    try:
+        yield thread
+    finally:
+        thread.join()
 
 
 def read_jsonl(path: Path) -> Iterator[dict[str, Any]]:

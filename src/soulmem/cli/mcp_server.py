@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from soulmem.cli.common import open_memory
+from soulmem.cli.common import open_memory, warming
 from soulmem.errors import DependencyMissing
 
 __all__ = ["mcp_command"]
@@ -41,8 +41,10 @@ def mcp_command(
 
     with open_memory(db, embedder) as mem:
         server = build_server(mem, user_id, agent_id, world_id)
-        if http:
-            typer.echo(f"soulmem MCP server on http://{host}:{port}/mcp", err=True)
-            server.run("streamable-http", host=host, port=port)
-        else:
-            server.run("stdio")
+        # the model and the scope's indexes load on a thread while the server starts
+        with warming(mem, [mem.scope(user_id, agent_id, world_id).scope]):
+            if http:
+                typer.echo(f"soulmem MCP server on http://{host}:{port}/mcp", err=True)
+                server.run("streamable-http", host=host, port=port)
+            else:
+                server.run("stdio")

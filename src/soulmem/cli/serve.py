@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipaddress
 import json
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Annotated
 
 import typer
@@ -60,6 +60,13 @@ def serve(
     max_recall_tokens: Annotated[
         int, typer.Option(help="Largest budget_tokens a recall may ask for.")
     ] = _LIMITS.max_recall_budget_tokens,
+    warm: Annotated[
+        bool,
+        typer.Option(
+            help="Load the model and build every scope's in-memory indexes on a thread at "
+            "start, so that no first recall pays for it."
+        ),
+    ] = True,
 ) -> None:
     """Run the HTTP API (FastAPI + uvicorn). Every request but /v1/health needs a key made
     with `soulmem keys create`. Limits and their defaults: docs/reliability.md."""
@@ -79,7 +86,7 @@ def serve(
     import uvicorn
 
     from soulmem.api import create_app
-    from soulmem.cli.common import open_memory
+    from soulmem.cli.common import open_memory, warming
     from soulmem.errors import ConfigError
     from soulmem.jobs.wiring import queue_on_observe
 
@@ -92,7 +99,7 @@ def serve(
         )
     except ConfigError as exc:
         raise typer.BadParameter(str(exc)) from exc
-    with open_memory(db, embedder) as mem:
+    with open_memory(db, embedder) as mem, warming(mem) if warm else nullcontext():
         queue_on_observe(mem, brain_jobs.split(","))
         uvicorn.run(create_app(mem, limits=limits), host=host, port=port, log_level=log_level)
 

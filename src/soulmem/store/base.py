@@ -380,6 +380,11 @@ class Store(Protocol):
 
     def scopes(self) -> list[Scope]: ...
 
+    def warm(self, scope: Scope, model: str) -> None:
+        """Build ahead whatever the scope's first recall with ``model`` would otherwise build
+        (the embedded store's in-process copies); nothing where reads go to a server."""
+        ...
+
     def lexical_search(
         self, scope: Scope, tokens: Sequence[str], limit: int
     ) -> list[LexicalHit]: ...

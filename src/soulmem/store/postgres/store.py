@@ -96,6 +96,9 @@ class PostgresStore(SQLiteStore):
     def _drop_caches(self) -> None:
         """Nothing to drop: every read goes to the server."""
 
+    def warm(self, scope: Scope, model: str) -> None:
+        """Nothing to build: every read goes to the server."""
+
     def reply_links(self, event_ids: Sequence[str]) -> list[tuple[str, str]]:
         """(reply, replied-to) for every reply_to link from or to one of ``event_ids``, read
         on the server (the embedded store keeps a copy of the links instead)."""
