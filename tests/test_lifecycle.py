@@ -14,7 +14,7 @@ from soulmem import InvalidInput, ManualClock, Memory, NotFound
 from soulmem.config import Config, DecayConfig, SurpriseConfig
 from soulmem.embed import FakeEmbedder
 from soulmem.model import Memory as Orb
-from soulmem.model import Tier
+from soulmem.model import Revision, Tier, new_id
 
 T0 = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)  # a Monday
 
@@ -75,10 +75,17 @@ def test_m30_expires_on_day_30_then_waits_7_days_then_is_purged(
     with pytest.raises(NotFound):
         luna.memory(orb.id)
     assert luna.forgetting_queue() == []
-    # no trace of the text anywhere in the database files
+    # the turn it came from is redacted: nothing of its text is searchable or embedded
+    (turn,) = orb.source_event_ids
+    assert mem.store.get_events([turn])[0].user_text is None
+    assert mem.store.lexical_search(luna.scope, ["aquarium"], 10) == []
+    assert mem.store.vectors_for(luna.scope, mem.embedder.name, "event", [turn]) == {}
+    # no trace of the text anywhere in the database files (the lexical index keeps words)
     mem.close()
     for path in tmp_path.glob("life.db*"):
-        assert b"zebra-marker-7731" not in path.read_bytes(), path
+        data = path.read_bytes()
+        for word in (b"zebra-marker-7731", b"zebra", b"aquarium"):
+            assert word not in data, (path, word)
 
 
 def test_upkeep_queues_and_purges_only_its_own_scopes_memories(
@@ -136,6 +143,104 @@ def test_prune_queues_weak_unused_memories_and_the_cap_the_weakest(shared_locati
             ("displaced", Tier.M30),
             ("displaced", Tier.M90),
         ]
+
+
+def purge_setup(mem: Memory) -> dict[str, Orb]:
+    """Turns in two scopes, each with its memory, and three memories made from several turns
+    (each with a vector, a lexical document and a revision), so that turns are shared."""
+    luna, nova = mem.scope("u1", "luna"), mem.scope("u1", "nova")
+    orbs = {
+        t: observe(mem, t) for t in ("바다에 갔어", "港で釣りをした", "we sailed home", "a kite")
+    }
+    other = nova.observe(user="nova remembers the lighthouse").memory
+    assert other is not None
+    a, b, c, d = (o.source_event_ids[0] for o in orbs.values())
+    vector = mem.embedder.embed_documents(["derived"])[0]
+    for name, sources in (("ab", (a, b)), ("bc", (b, c)), ("d", (d,))):
+        derived = replace(orbs["a kite"], id=new_id("mem"), content=name, source_event_ids=sources)
+        with mem.store.transaction() as tx:
+            tx.insert_memory(derived)
+            tx.put_embedding(luna.scope, "memory", derived.id, mem.embedder.name, vector)
+            tx.index_tokens(luna.scope, "memory", derived.id, [name, "derived"])
+            tx.insert_revision(
+                Revision(new_id("rev"), luna.scope, "memory", derived.id, None, {}, "made", (), T0)
+            )
+        orbs[name] = derived
+    orbs["nova"] = other
+    return orbs
+
+
+def test_purging_memories_together_is_purging_them_one_by_one(shared_location: str) -> None:
+    """A turn is redacted once no memory comes from it any more, whether the memories that
+    came from it leave in one call or in several; everything of a purged memory goes."""
+    clock = ManualClock(T0)
+    with Memory.open(shared_location, embedder=FakeEmbedder(), clock=clock, config=QUIET) as mem:
+        orbs = purge_setup(mem)
+        luna = mem.scope("u1", "luna")
+        first = orbs["바다에 갔어"].source_event_ids[0]
+        second = orbs["港で釣りをした"].source_event_ids[0]
+        with mem.store.transaction() as tx:  # "ab" keeps the first turn, "bc" the second
+            assert tx.purge_memories([orbs["바다에 갔어"].id, orbs["港で釣りをした"].id]) == []
+        with mem.store.transaction() as tx:
+            assert tx.purge_memories([orbs["ab"].id, "no-such-memory", orbs["ab"].id]) == [first]
+        with mem.store.transaction() as tx:  # "bc" and "d" leave together, with their turns
+            gone = tx.purge_memories([orbs["bc"].id, orbs["d"].id, orbs["a kite"].id])
+        third = orbs["we sailed home"].source_event_ids[0]
+        assert gone == [second, orbs["a kite"].source_event_ids[0]]
+        assert third not in gone  # its own memory stays
+        for name in ("ab", "bc", "d", "a kite"):
+            with pytest.raises(NotFound):
+                luna.memory(orbs[name].id)
+            assert mem.store.revisions("memory", orbs[name].id) == []
+        assert mem.store.vectors_for(luna.scope, mem.embedder.name, "memory", [orbs["d"].id]) == {}
+        assert mem.store.lexical_search(luna.scope, ["derived"], 10) == []
+        texts = {e.id: e.user_text for e in mem.store.get_events([first, second, third])}
+        assert texts == {first: None, second: None, third: "we sailed home"}
+        assert mem.scope("u1", "nova").memory(orbs["nova"].id).status == "active"
+        with mem.store.transaction() as tx:
+            assert tx.purge_memories([]) == []
+
+
+def test_a_batch_purge_leaves_the_file_as_one_by_one_does(tmp_path: Path) -> None:
+    """Every row of every table the same (FTS5's segments aside, compared through the
+    table), whatever the batch."""
+    clock = ManualClock(T0)
+    with Memory.open(tmp_path / "a.db", embedder=FakeEmbedder(), clock=clock, config=QUIET) as mem:
+        orbs = purge_setup(mem)
+    (tmp_path / "b.db").write_bytes((tmp_path / "a.db").read_bytes())
+    doomed = [orbs[name].id for name in ("ab", "港で釣りをした", "d", "bc", "nova")]
+    dumps = []
+    for name, batches in (("a.db", [doomed]), ("b.db", [[i] for i in doomed])):
+        with Memory.open(tmp_path / name, embedder=FakeEmbedder(), clock=clock) as mem:
+            redacted: list[str] = []
+            for batch in batches:
+                with mem.store.transaction() as tx:
+                    redacted.extend(tx.purge_memories(batch))
+        dumps.append((sorted(redacted), dump(tmp_path / name)))
+    assert dumps[0] == dumps[1]
+    assert len(dumps[0][0]) == 2  # the second turn (its three memories gone) and nova's
+
+
+def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    conn = sqlite3.connect(path)
+    try:
+        tables = [
+            r[0]
+            for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            if not r[0].startswith(("sqlite_", "lexical_data", "lexical_idx", "lexical_config"))
+        ]
+        out = {}
+        for table in tables:
+            rows = conn.execute(f"SELECT * FROM {table}").fetchall()
+            names = [c[0] for c in conn.execute(f"SELECT * FROM {table} LIMIT 0").description]
+            # counters that count statements, not state
+            keep = [n not in ("version", "change", "seq") for n in names]
+            out[table] = sorted(
+                (tuple(v for v, k in zip(row, keep, strict=True) if k) for row in rows), key=repr
+            )
+        return out
+    finally:
+        conn.close()
 
 
 def test_restore_puts_it_back_with_a_fresh_ttl(life: tuple[Memory, ManualClock]) -> None:

@@ -140,10 +140,8 @@ class _Worker(DailyDuties):
         ids = self.store.purge_due(self.now, limit=100_000, scope=self.scope)
         if not ids:
             return
-        redacted: set[str] = set()
         with self.store.transaction() as tx:
-            for memory_id in ids:
-                redacted.update(tx.purge_memory(memory_id))
+            redacted = set(tx.purge_memories(ids))
         if redacted:
             self._scrub_summaries(redacted)
         self.store.compact()

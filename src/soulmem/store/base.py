@@ -249,9 +249,10 @@ class StoreWriter(Protocol):
 
     def unqueue_forgetting(self, memory_id: str) -> None: ...
 
-    def purge_memory(self, memory_id: str) -> list[str]:
-        """Remove the memory's text, vectors, index entries and history; redact source events
-        no other memory comes from (returns their ids)."""
+    def purge_memories(self, memory_ids: Sequence[str]) -> list[str]:
+        """Remove the memories' text, vectors, index entries and history; redact source events
+        no memory still comes from (returns their ids, each once). The same as purging them
+        one at a time."""
         ...
 
     def decay_strength(

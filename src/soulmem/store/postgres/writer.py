@@ -38,13 +38,13 @@ class PgWriter(Writer):
     ) -> None:
         lexical.index(self.pg, scope_token(scope), owner_kind, owner_id, tokens)
 
-    def _unindex(self, owner_kind: str, owner_id: str) -> None:
-        doc = self.conn.execute(
-            "SELECT rowid FROM lexical_docs WHERE owner_kind = ? AND owner_id = ?",
-            (owner_kind, owner_id),
-        ).fetchone()
-        if doc is not None:
-            lexical.unindex(self.pg, [int(doc[0])])
+    def _unindex(self, owner_kind: str, owner_ids: Sequence[str]) -> None:
+        docs = self.conn.execute(
+            "SELECT rowid FROM lexical_docs WHERE owner_kind = ? AND owner_id = ANY(?)",
+            (owner_kind, list(owner_ids)),
+        ).fetchall()
+        if docs:
+            lexical.unindex(self.pg, [int(doc[0]) for doc in docs])
 
     def _bump_vectors(
         self, scope: Scope, model: str, owner_kind: str, added: int | None = None

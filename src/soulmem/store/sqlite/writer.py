@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -172,64 +172,106 @@ class Writer(SelfWrites):
     def unqueue_forgetting(self, memory_id: str) -> None:
         self.conn.execute("DELETE FROM forgetting_queue WHERE memory_id = ?", (memory_id,))
 
-    def purge_memory(self, memory_id: str) -> list[str]:
-        """Remove a memory's text, vectors, index entries and history everywhere; redact the
-        text of source events that no other memory still comes from. Returns the redacted
-        event ids."""
-        row = self.conn.execute(
-            "SELECT user_id, agent_id, world_id FROM memories WHERE id = ?", (memory_id,)
-        ).fetchone()
-        if row is None:
-            return []
-        scope = Scope(row[0], row[1], row[2] or None)
-        events = [
-            r[0]
-            for r in self.conn.execute(
-                "SELECT event_id FROM memory_sources WHERE memory_id = ?", (memory_id,)
-            )
-        ]
-        models = [
-            r[0]
-            for r in self.conn.execute(
-                "SELECT model FROM embeddings WHERE owner_kind = 'memory' AND owner_id = ?",
-                (memory_id,),
-            )
-        ]
-        self.conn.execute(
-            "DELETE FROM embeddings WHERE owner_kind = 'memory' AND owner_id = ?", (memory_id,)
-        )
-        for model in models:
-            self._bump_vectors(scope, model, "memory")
-        self._unindex("memory", memory_id)
-        self.conn.execute(
-            "DELETE FROM revisions WHERE target_kind = 'memory' AND target_id = ?", (memory_id,)
-        )
-        self.conn.execute("DELETE FROM forgetting_queue WHERE memory_id = ?", (memory_id,))
-        self.conn.execute("DELETE FROM memory_sources WHERE memory_id = ?", (memory_id,))
-        self.conn.execute("DELETE FROM memories WHERE id = ?", (memory_id,))
-        redacted = []
-        for event_id in events:
-            still = self.conn.execute(
-                "SELECT 1 FROM memory_sources WHERE event_id = ? LIMIT 1", (event_id,)
-            ).fetchone()
-            if still is None:
-                self.conn.execute(
-                    "UPDATE events SET user_text = NULL, assistant_text = NULL, images = '[]', "
-                    "metadata = json_set(metadata, '$.redacted', 'forgotten') WHERE id = ?",
-                    (event_id,),
+    def purge_memories(self, memory_ids: Sequence[str]) -> list[str]:
+        """Remove the memories' text, vectors, index entries and history everywhere; redact
+        the source events that no memory still comes from: their text, images, lexical
+        documents and vectors. Returns the redacted event ids (each once, in the order of the
+        memories and their sources). The same as purging the memories one at a time, in a
+        few statements per 500 of them (98k memories one at a time, about 11 statements
+        each, took 8-12 s)."""
+        sources: dict[str, None] = {}
+        vectors: set[tuple[Scope, str, str]] = set()  # (scope, model, owner kind) to bump
+        for asked in _chunks(list(dict.fromkeys(memory_ids)), 500):
+            marks = ",".join("?" * len(asked))
+            found = {
+                str(r[0]): Scope(r[1], r[2], r[3] or None)
+                for r in self.conn.execute(
+                    f"SELECT id, user_id, agent_id, world_id FROM memories WHERE id IN ({marks})",
+                    asked,
                 )
-                redacted.append(event_id)
+            }
+            chunk = [i for i in asked if i in found]
+            if not chunk:
+                continue
+            marks = ",".join("?" * len(chunk))
+            linked: dict[str, list[str]] = {}
+            for memory_id, event_id in self.conn.execute(
+                "SELECT memory_id, event_id FROM memory_sources "
+                f"WHERE memory_id IN ({marks}) ORDER BY rowid",
+                chunk,
+            ):
+                linked.setdefault(str(memory_id), []).append(str(event_id))
+            sources.update((e, None) for i in chunk for e in linked.get(i, ()))
+            vectors.update(
+                (found[str(r[0])], str(r[1]), "memory")
+                for r in self.conn.execute(
+                    "SELECT owner_id, model FROM embeddings "
+                    f"WHERE owner_kind = 'memory' AND owner_id IN ({marks})",
+                    chunk,
+                )
+            )
+            self.conn.execute(
+                f"DELETE FROM embeddings WHERE owner_kind = 'memory' AND owner_id IN ({marks})",
+                chunk,
+            )
+            self._unindex("memory", chunk)
+            for table, column in (
+                ("revisions", "target_kind = 'memory' AND target_id"),
+                ("forgetting_queue", "memory_id"),
+                ("memory_sources", "memory_id"),
+                ("memories", "id"),
+            ):
+                self.conn.execute(f"DELETE FROM {table} WHERE {column} IN ({marks})", chunk)
+        redacted: list[str] = []
+        for chunk in _chunks(list(sources), 500):
+            marks = ",".join("?" * len(chunk))
+            still = {
+                str(r[0])
+                for r in self.conn.execute(
+                    f"SELECT DISTINCT event_id FROM memory_sources WHERE event_id IN ({marks})",
+                    chunk,
+                )
+            }
+            gone = [e for e in chunk if e not in still]
+            if not gone:
+                continue
+            self.conn.executemany(
+                "UPDATE events SET user_text = NULL, assistant_text = NULL, images = '[]', "
+                "metadata = json_set(metadata, '$.redacted', 'forgotten') WHERE id = ?",
+                [(e,) for e in gone],
+            )
+            # a redacted turn's words (its lexical document) and its vector go with its text
+            self._unindex("event", gone)
+            marks = ",".join("?" * len(gone))
+            vectors.update(
+                (Scope(r[0], r[1], r[2] or None), str(r[3]), "event")
+                for r in self.conn.execute(
+                    "SELECT DISTINCT user_id, agent_id, world_id, model FROM embeddings "
+                    f"WHERE owner_kind = 'event' AND owner_id IN ({marks})",
+                    gone,
+                )
+            )
+            self.conn.execute(
+                f"DELETE FROM embeddings WHERE owner_kind = 'event' AND owner_id IN ({marks})",
+                gone,
+            )
+            redacted.extend(gone)
+        for scope, model, kind in sorted(vectors, key=lambda v: (v[0].key, v[1], v[2])):
+            self._bump_vectors(scope, model, kind)
         return redacted
 
-    def _unindex(self, owner_kind: str, owner_id: str) -> None:
-        """Drop the record's lexical document."""
-        doc = self.conn.execute(
-            "SELECT rowid FROM lexical_docs WHERE owner_kind = ? AND owner_id = ?",
-            (owner_kind, owner_id),
-        ).fetchone()
-        if doc is not None:
-            self.conn.execute("DELETE FROM lexical WHERE rowid = ?", (doc[0],))
-            self.conn.execute("DELETE FROM lexical_docs WHERE rowid = ?", (doc[0],))
+    def _unindex(self, owner_kind: str, owner_ids: Sequence[str]) -> None:
+        """Drop the records' lexical documents."""
+        marks = ",".join("?" * len(owner_ids))
+        docs = [
+            (int(r[0]),)
+            for r in self.conn.execute(
+                f"SELECT rowid FROM lexical_docs WHERE owner_kind = ? AND owner_id IN ({marks})",
+                (owner_kind, *owner_ids),
+            )
+        ]
+        self.conn.executemany("DELETE FROM lexical WHERE rowid = ?", docs)
+        self.conn.executemany("DELETE FROM lexical_docs WHERE rowid = ?", docs)
 
     def _bump_vectors(
         self, scope: Scope, model: str, owner_kind: str, added: int | None = None
@@ -536,3 +578,8 @@ def memory_columns(memory: Memory) -> dict[str, object]:
         "tier_since": iso(memory.tier_since),
         "knowledge_level": memory.knowledge_level,
     }
+
+
+def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
