@@ -145,6 +145,28 @@ def test_prune_queues_weak_unused_memories_and_the_cap_the_weakest(shared_locati
         ]
 
 
+def test_a_purge_makes_the_scenes_of_its_turns_again(life: tuple[Memory, ManualClock]) -> None:
+    """A scene's place and topics are words of its turns: once a turn is redacted, the scene
+    it was part of is made again from what is left."""
+    mem, clock = life
+    luna = mem.scope("u1", "luna")
+    kept = luna.observe(user="I read a novel at the library", session_id="s1").memory
+    gone = luna.observe(user="we went to the aquarium to see the penguins", session_id="s1")
+    assert kept is not None and gone.memory is not None
+    clock.set(T0 + timedelta(days=1, hours=1))
+    luna.maintain()
+    (scene,) = mem.store.scenes(luna.scope)
+    assert "aquarium" in f"{scene.place} {scene.topics}"
+    luna.forget(gone.memory.id)
+    clock.set(T0 + timedelta(days=9))
+    assert luna.maintain().counts.get("purged") == 1
+    (again,) = mem.store.scenes(luna.scope)
+    assert again.id == scene.id
+    assert "aquarium" not in f"{again.place} {again.topics}"
+    assert "penguin" not in f"{again.place} {again.topics}"
+    assert mem.store.get_events([kept.source_event_ids[0]])[0].user_text is not None
+
+
 def purge_setup(mem: Memory) -> dict[str, Orb]:
     """Turns in two scopes, each with its memory, and three memories made from several turns
     (each with a vector, a lexical document and a revision), so that turns are shared."""

@@ -70,9 +70,25 @@ class DailyDuties:
             sessions.setdefault(event.session_id or "", []).append(event)
         with self.store.transaction() as tx:
             for session, turns in sessions.items():
-                scene_id = f"scn_{self.scope.key}_{session}_{day.date().isoformat()}"
-                tx.put_scene(scene_for(turns, scene_id))
+                tx.put_scene(scene_for(turns, _scene_id(self.scope, session, day)))
         self.report.add("scenes", len(sessions))
+
+    def _redo_scenes(self, redacted: Sequence[Event]) -> None:
+        """The scenes made from turns since redacted, made again from what their turns hold
+        now: a scene's place and topics are words of its turns."""
+        made = {scene.id for scene in self.store.scenes(self.scope)}
+        again = []
+        days = {(_day(e.at.astimezone(self.now.tzinfo)), e.session_id or "") for e in redacted}
+        for day, session in sorted(days):
+            scene_id = _scene_id(self.scope, session, day)
+            if scene_id in made:
+                turns = self.store.events_between(self.scope, day, day + DAY)
+                again.append(
+                    scene_for([e for e in turns if (e.session_id or "") == session], scene_id)
+                )
+        with self.store.transaction() as tx:
+            for scene in again:
+                tx.put_scene(scene)
 
     def _link(self, events: Sequence[Event]) -> None:
         """Asynchronous event links (seed 002): same_topic and caused_by, and threads."""
@@ -133,6 +149,10 @@ class DailyDuties:
 
 def _day(when: datetime) -> datetime:
     return when.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _scene_id(scope: Scope, session: str, day: datetime) -> str:
+    return f"scn_{scope.key}_{session}_{day.date().isoformat()}"
 
 
 WORLD = "*"  # user and agent of the pseudo-scope that holds a world's own summaries

@@ -144,6 +144,7 @@ class _Worker(DailyDuties):
             redacted = set(tx.purge_memories(ids))
         if redacted:
             self._scrub_summaries(redacted)
+            self._redo_scenes(self.store.get_events(sorted(redacted)))
         self.store.compact()
         self.report.add("purged", len(ids))
 
