@@ -15,6 +15,7 @@ from soulmem.embed import FakeEmbedder
 from soulmem.errors import StoreError
 from soulmem.model import Scope
 from soulmem.store.sqlite import SQLiteStore
+from soulmem.store.sqlite.writer import scope_token
 
 #: (user, assistant) turns in three languages, for two scopes
 CHATS = {
@@ -81,6 +82,22 @@ def test_warm_builds_every_scope_and_recall_answers_the_same(
             cold.close()
     finally:
         writer.close()
+
+
+def test_warm_takes_the_latest_scopes_while_their_turns_fit(
+    shared_location: str, clock: ManualClock
+) -> None:
+    with Memory.open(shared_location, embedder=FakeEmbedder(), clock=clock) as writer:
+        fill(writer, clock, CHATS)  # luna's 4 turns, then sora's 3: sora is the latest
+    with Memory.open(shared_location, embedder=FakeEmbedder(), clock=clock) as mem:
+        assert mem.warm(max_turns=2) == 0
+        assert mem.warm(max_turns=3) == 1
+        if type(mem.store) is SQLiteStore:  # only sora's vectors were loaded
+            sora = scope_token(Scope("u2", "sora"))
+            assert {key[0] for key in mem.store._vectors._entries} == {sora}
+        assert mem.warm(max_turns=6) == 1
+        assert mem.warm(max_turns=7) == 2
+        assert mem.warm() == 2
 
 
 def test_warm_on_an_empty_store(mem: Memory) -> None:

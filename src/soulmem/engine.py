@@ -44,8 +44,13 @@ from soulmem.social.update import apply_deltas
 from soulmem.store import open_store
 from soulmem.store.base import Store
 from soulmem.validate import check_text, validate_turn
+from soulmem.warmup import warm_up
 
 __all__ = ["Memory", "ObserveResult", "ScopedMemory"]
+
+#: the fields of an imported record passed to ``observe`` as they are
+_TURN_FIELDS = "user_name assistant_name session_id at source images files entities salience"
+_TURN_FIELDS += " metadata"
 
 log = logging.getLogger(__name__)
 
@@ -130,14 +135,10 @@ class Memory:
     def scopes(self) -> list[Scope]:
         return self.store.scopes()
 
-    def warm(self, scopes: Iterable[Scope] | None = None) -> int:
-        """Load the embedding model and build what the first recall of each scope (default:
-        every scope with turns) would build, so that it answers at once; how many scopes."""
-        self.embedder.embed_query("warm")
-        chosen = self.store.scopes() if scopes is None else list(scopes)
-        for scope in chosen:
-            self.store.warm(scope, self.embedder.name)
-        return len(chosen)
+    def warm(self, scopes: Iterable[Scope] | None = None, *, max_turns: int = 1_000_000) -> int:
+        """Build ahead what the first recall of each scope would (``warmup.py``); by default
+        the latest scopes while their turns add up to ``max_turns``. How many scopes."""
+        return warm_up(self, scopes, max_turns)
 
     def maintain(self, now: datetime | None = None) -> list[MaintenanceReport]:
         """Run whatever maintenance is due, for every scope and world (memory workers)."""
@@ -227,18 +228,7 @@ class Memory:
                 "user": record.get("user", record.get("user_text")),
                 "assistant": record.get("assistant", record.get("assistant_text")),
             }
-            for key in (
-                "user_name",
-                "assistant_name",
-                "session_id",
-                "at",
-                "source",
-                "images",
-                "files",
-                "entities",
-                "salience",
-                "metadata",
-            ):
+            for key in _TURN_FIELDS.split():
                 if key in record:
                     fields[key] = record[key]
             ScopedMemory(self, scope).observe(**fields)

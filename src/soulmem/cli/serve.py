@@ -63,8 +63,8 @@ def serve(
     warm: Annotated[
         bool,
         typer.Option(
-            help="Load the model and build every scope's in-memory indexes on a thread at "
-            "start, so that no first recall pays for it."
+            help="Load the model and build the in-memory indexes of the latest scopes (up to "
+            "a million turns) on a thread at start, so that no first recall pays for it."
         ),
     ] = True,
 ) -> None:
