@@ -43,14 +43,10 @@ from soulmem.social.relationship import deltas_from_mapping
 from soulmem.social.update import apply_deltas
 from soulmem.store import open_store
 from soulmem.store.base import Store
-from soulmem.validate import check_text, validate_turn
+from soulmem.validate import TURN_OPTIONS, check_text, validate_turn
 from soulmem.warmup import warm_up
 
 __all__ = ["Memory", "ObserveResult", "ScopedMemory"]
-
-#: the fields of an imported record passed to ``observe`` as they are
-_TURN_FIELDS = "user_name assistant_name session_id at source images files entities salience"
-_TURN_FIELDS += " metadata"
 
 log = logging.getLogger(__name__)
 
@@ -228,7 +224,7 @@ class Memory:
                 "user": record.get("user", record.get("user_text")),
                 "assistant": record.get("assistant", record.get("assistant_text")),
             }
-            for key in _TURN_FIELDS.split():
+            for key in TURN_OPTIONS:
                 if key in record:
                     fields[key] = record[key]
             ScopedMemory(self, scope).observe(**fields)

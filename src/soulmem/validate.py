@@ -12,7 +12,21 @@ from soulmem.config import LimitsConfig
 from soulmem.errors import InputTooLarge, InvalidInput
 from soulmem.model import Source
 
-__all__ = ["Turn", "check_text", "parse_time", "validate_turn"]
+__all__ = ["TURN_OPTIONS", "Turn", "check_text", "parse_time", "validate_turn"]
+
+#: what a turn may carry besides its two sides (``observe``'s keyword arguments)
+TURN_OPTIONS = (
+    "user_name",
+    "assistant_name",
+    "session_id",
+    "at",
+    "source",
+    "images",
+    "files",
+    "entities",
+    "salience",
+    "metadata",
+)
 
 
 @dataclass(frozen=True, slots=True)

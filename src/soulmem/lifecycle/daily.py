@@ -77,15 +77,17 @@ class DailyDuties:
         """The scenes made from turns since redacted, made again from what their turns hold
         now: a scene's place and topics are words of its turns."""
         made = {scene.id for scene in self.store.scenes(self.scope)}
+        sessions: dict[datetime, set[str]] = {}
+        for event in redacted:
+            day = _day(event.at.astimezone(self.now.tzinfo))
+            if _scene_id(self.scope, event.session_id or "", day) in made:
+                sessions.setdefault(day, set()).add(event.session_id or "")
         again = []
-        days = {(_day(e.at.astimezone(self.now.tzinfo)), e.session_id or "") for e in redacted}
-        for day, session in sorted(days):
-            scene_id = _scene_id(self.scope, session, day)
-            if scene_id in made:
-                turns = self.store.events_between(self.scope, day, day + DAY)
-                again.append(
-                    scene_for([e for e in turns if (e.session_id or "") == session], scene_id)
-                )
+        for day, redone in sorted(sessions.items()):
+            turns = self.store.events_between(self.scope, day, day + DAY)  # each day read once
+            for session in sorted(redone):
+                kept = [e for e in turns if (e.session_id or "") == session]
+                again.append(scene_for(kept, _scene_id(self.scope, session, day)))
         with self.store.transaction() as tx:
             for scene in again:
                 tx.put_scene(scene)

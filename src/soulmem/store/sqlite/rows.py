@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -24,6 +24,7 @@ from soulmem.model import (
 
 __all__ = [
     "EVENT_COLUMNS",
+    "chunks",
     "dumps",
     "event_from_row",
     "fact_from_row",
@@ -184,3 +185,9 @@ def revision_from_row(row: sqlite3.Row) -> Revision:
         evidence_event_ids=tuple(json.loads(row["evidence"])),
         at=from_iso(row["at"]),
     )
+
+
+def chunks(items: list[str], size: int) -> Iterator[list[str]]:
+    """``items`` in runs of ``size`` (the ids of one ``IN (...)`` list each)."""
+    for start in range(0, len(items), size):
+        yield items[start : start + size]

@@ -37,6 +37,7 @@ from soulmem.store.sqlite.replies import ReplyGraph
 from soulmem.store.sqlite.rows import (
     EVENT_COLUMNS,
     SCOPE_WHERE,
+    chunks,
     event_from_row,
     fact_from_row,
     memory_from_row,
@@ -154,7 +155,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
             return []
         found: dict[str, Event] = {}
         with self._read() as conn:
-            for chunk in _chunks(list(dict.fromkeys(ids)), 500):
+            for chunk in chunks(list(dict.fromkeys(ids)), 500):
                 marks = ",".join("?" * len(chunk))
                 for row in conn.execute(
                     f"SELECT {EVENT_COLUMNS} FROM events WHERE id IN ({marks})", chunk
@@ -203,7 +204,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
             return []
         found: dict[str, Memory] = {}
         with self._read() as conn:
-            for chunk in _chunks(list(dict.fromkeys(ids)), 400):
+            for chunk in chunks(list(dict.fromkeys(ids)), 400):
                 marks = ",".join("?" * len(chunk))
                 sources: dict[str, list[str]] = {}
                 for r in conn.execute(
@@ -417,7 +418,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
     def memories_for_events(self, event_ids: Sequence[str]) -> dict[str, list[MemoryWeight]]:
         result: dict[str, list[MemoryWeight]] = {}
         with self._read() as conn:
-            for chunk in _chunks(list(dict.fromkeys(event_ids)), 500):
+            for chunk in chunks(list(dict.fromkeys(event_ids)), 500):
                 marks = ",".join("?" * len(chunk))
                 # CROSS JOIN fixes SQLite's join order (its planner otherwise may scan every
                 # active memory: 17 s a recall at 100k memories): the sources by event (from
@@ -454,7 +455,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
     def get_facts(self, ids: Sequence[str]) -> list[Fact]:
         found: dict[str, Fact] = {}
         with self._read() as conn:
-            for chunk in _chunks(list(dict.fromkeys(ids)), 500):
+            for chunk in chunks(list(dict.fromkeys(ids)), 500):
                 marks = ",".join("?" * len(chunk))
                 for row in conn.execute(f"SELECT * FROM facts WHERE id IN ({marks})", chunk):
                     found[row["id"]] = fact_from_row(row)
@@ -488,8 +489,3 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         self._replies.clear()
         self._heads.clear()
         self._key_rows.clear()
-
-
-def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
-    for start in range(0, len(items), size):
-        yield items[start : start + size]

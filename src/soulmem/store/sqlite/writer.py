@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -26,7 +26,14 @@ from soulmem.model import (
 )
 from soulmem.store.base import Vector
 from soulmem.store.sql import SqlConnection
-from soulmem.store.sqlite.rows import SCOPE_WHERE, dumps, fact_from_row, iso, scope_params
+from soulmem.store.sqlite.rows import (
+    SCOPE_WHERE,
+    chunks,
+    dumps,
+    fact_from_row,
+    iso,
+    scope_params,
+)
 from soulmem.store.sqlite.self_writer import SelfWrites
 
 __all__ = ["Writer", "event_columns", "memory_columns", "scope_token"]
@@ -181,7 +188,7 @@ class Writer(SelfWrites):
         each, took 8-12 s)."""
         sources: dict[str, None] = {}
         vectors: set[tuple[Scope, str, str]] = set()  # (scope, model, owner kind) to bump
-        for asked in _chunks(list(dict.fromkeys(memory_ids)), 500):
+        for asked in chunks(list(dict.fromkeys(memory_ids)), 500):
             marks = ",".join("?" * len(asked))
             found = {
                 str(r[0]): Scope(r[1], r[2], r[3] or None)
@@ -223,7 +230,7 @@ class Writer(SelfWrites):
             ):
                 self.conn.execute(f"DELETE FROM {table} WHERE {column} IN ({marks})", chunk)
         redacted: list[str] = []
-        for chunk in _chunks(list(sources), 500):
+        for chunk in chunks(list(sources), 500):
             marks = ",".join("?" * len(chunk))
             still = {
                 str(r[0])
@@ -578,8 +585,3 @@ def memory_columns(memory: Memory) -> dict[str, object]:
         "tier_since": iso(memory.tier_since),
         "knowledge_level": memory.knowledge_level,
     }
-
-
-def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
-    for start in range(0, len(items), size):
-        yield items[start : start + size]
