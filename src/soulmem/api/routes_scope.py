@@ -27,7 +27,7 @@ from soulmem.api.schemas import (
 )
 from soulmem.engine import ScopedMemory
 from soulmem.errors import InvalidInput
-from soulmem.validate import validate_turn
+from soulmem.validate import TURN_OPTIONS, validate_turn
 
 __all__ = ["router"]
 
@@ -36,20 +36,6 @@ router = APIRouter(prefix="/v1/scopes/{user_id}/{agent_id}", tags=["scope"])
 Scoped = Annotated[ScopedMemory, Depends(scoped())]
 Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT)]
 Offset = Annotated[int, Query(ge=0, le=1_000_000_000)]
-
-#: Fields of a record that ``import`` passes on (the engine's import_records set).
-_TURN_FIELDS = (
-    "user_name",
-    "assistant_name",
-    "session_id",
-    "at",
-    "source",
-    "images",
-    "files",
-    "entities",
-    "salience",
-    "metadata",
-)
 
 
 @router.post("/observe", response_model=ObserveOut)
@@ -149,7 +135,7 @@ def _turn(number: int, record: dict[str, Any]) -> dict[str, Any]:
         "user": record.get("user", record.get("user_text")),
         "assistant": record.get("assistant", record.get("assistant_text")),
     }
-    fields.update({key: record[key] for key in _TURN_FIELDS if key in record})
+    fields.update({key: record[key] for key in TURN_OPTIONS if key in record})
     for key in ("images", "files", "entities"):
         if isinstance(fields.get(key), tuple):
             fields[key] = list(fields[key])
