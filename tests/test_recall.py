@@ -369,8 +369,8 @@ def test_the_dense_searches_on_their_own_thread_rank_the_same(
 ) -> None:
     """With a query still being embedded on a thread, the dense searches run on the
     ``searches`` thread once its vector is there (while the caller reads the turns found so
-    far): what is ranked is what the searches on the calling thread rank, and their errors
-    reach the caller."""
+    far), and then the memories of the turns they found: what is ranked is what the searches
+    on the calling thread rank, and their errors reach the caller."""
     clock = ManualClock(datetime(2025, 1, 1, tzinfo=UTC))
     texts = CELLO_TURNS
     query = "grandmother cello 첼로"
@@ -386,7 +386,9 @@ def test_the_dense_searches_on_their_own_thread_rank_the_same(
         working = mem.working_set(scope.scope)
         searched_on: list[tuple[str, int]] = []
         read_on: list[tuple[str, int]] = []
+        weighed_on: list[tuple[str, int]] = []
         search, get_events = mem.store.dense_search, mem.store.get_events
+        memories_for_events = mem.store.memories_for_events
 
         def recorded(*args: Any, **kwargs: Any) -> Any:
             searched_on.append((threading.current_thread().name, args[4]))
@@ -400,14 +402,21 @@ def test_the_dense_searches_on_their_own_thread_rank_the_same(
             time.sleep(0.05)  # the searches wait for the vector, the caller reads meanwhile
             return mem.embedder.embed_query(query)
 
+        def weigh(ids: Any) -> Any:
+            weighed_on.append((threading.current_thread().name, len(ids)))
+            return memories_for_events(ids)
+
         monkeypatch.setattr(mem.store, "dense_search", recorded)
         monkeypatch.setattr(mem.store, "get_events", read)
+        monkeypatch.setattr(mem.store, "memories_for_events", weigh)
         cfg = mem.config.recall
         inline = Ranker(mem.store, mem.embedder, cfg).rank(
             scope.scope, query, working, mem.embedder.embed_query(query)
         )
         assert all(name == threading.current_thread().name for name, _ in searched_on)
+        assert all(name == threading.current_thread().name for name, _ in weighed_on)
         searched_on.clear()
+        weighed_on.clear()
         threaded = Ranker(mem.store, mem.embedder, cfg, searches=searches)
         pending = embedding.submit(slow_embedding)
         ranked = threaded.rank(scope.scope, query, working, pending.result)
@@ -418,8 +427,11 @@ def test_the_dense_searches_on_their_own_thread_rank_the_same(
         # the top-N searches (a limit above 0) of both kinds ran on the search thread
         top_n = [name for name, limit in searched_on if limit > 0]
         assert len(top_n) == 2 and all(name.startswith("search") for name in top_n)
-        # the turns were read on the calling thread
+        # the turns were read on the calling thread, the memories of the turns only the dense
+        # search found on the search thread (once it was done)
         assert read_on and all(name == threading.current_thread().name for name, _ in read_on)
+        on_search = [size for name, size in weighed_on if name.startswith("search")]
+        assert len(on_search) == 1 and on_search[0] > 0
 
         def broken(*args: Any, **kwargs: Any) -> Any:
             raise StoreError("the vectors are unreadable")

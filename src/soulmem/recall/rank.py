@@ -288,6 +288,15 @@ class Ranker:
             for hit in hits:
                 dense[hit.owner_id] = hit.similarity
                 kinds[hit.owner_id] = kind
+        # with a ``searches`` thread (now idle), the memories of the turns the dense search
+        # found are read there while this one reads reply links and context keys (most of
+        # them become finalists)
+        early_read = set(early)
+        dense_events = [c for c in dense if kinds[c] == "event" and c not in early_read]
+        dense_orbs: Callable[[], dict[str, list[MemoryWeight]]] = dict
+        if self.searches is not None and dense_events:
+            dense_orbs = self.searches.submit(self.store.memories_for_events, dense_events).result
+            early_read.update(dense_events)
         lexical_norm = minmax(lexical)
         # with ``reads`` threads, the context keys of the turns found so far are read while
         # their neighbours are looked for, the neighbours' keys after; without, all in one read
@@ -338,7 +347,6 @@ class Ranker:
         finalists = [candidates[i] for i in chosen]
         # the memories of the finalist turns not read early, and the derived memories
         final_events = [c for c in finalists if kinds[c] == "event" and c in heads]
-        early_read = set(early)
         orbs_soon = self._soon(
             self.store.memories_for_events, [c for c in final_events if c not in early_read]
         )
@@ -353,7 +361,7 @@ class Ranker:
             dense_of.tolist(),
             adapted_of.tolist(),
         )
-        orbs_of = {**early_orbs(), **orbs_soon()}
+        orbs_of = {**early_orbs(), **dense_orbs(), **orbs_soon()}
         memories = {m.id: m for m in memories_soon()}
         scored: list[_Scored] = []
         w_similarity, w_importance, w_strength = cfg.w_similarity, cfg.w_importance, cfg.w_strength
