@@ -16,7 +16,14 @@ from native_build import expect_built  # tests/ is on sys.path
 from soulmem.clock import SystemClock
 from soulmem.model import Scope
 from soulmem.store.sqlite import SQLiteStore, quantized
-from soulmem.store.sqlite.quantized import Codes, available, encode, quantize_query, top_k
+from soulmem.store.sqlite.quantized import (
+    Codes,
+    available,
+    encode,
+    largest,
+    quantize_query,
+    top_k,
+)
 from soulmem.store.sqlite.rows import scope_params
 from soulmem.store.sqlite.writer import scope_token
 
@@ -98,6 +105,40 @@ def test_the_top_k_is_the_float_scans(monkeypatch: pytest.MonkeyPatch, scan: str
             assert np.allclose(sims, exact[got], atol=1e-6)
     assert proved > 100  # the codes nearly always prove it
     assert stepped_aside + proved == 180
+
+
+@needs_scan
+def test_the_top_k_of_a_large_scope_is_the_float_scans() -> None:
+    """At 20k rows the best rows' scores are found from a sample first (``largest``)."""
+    rows = clustered(20_000, 32, seed=5)
+    center = rows.mean(axis=0).astype(np.float32)
+    codes = Codes(center, *encode(rows, center))
+    proved = 0
+    for q in queries(30, 32, seed=5):
+        found = top_k(codes, rows, q, 100)
+        if found is None:
+            continue
+        proved += 1
+        exact = rows @ q
+        assert found[0].tolist() == np.argsort(-exact, kind="stable")[:100].tolist()
+    assert proved >= 20
+
+
+@pytest.mark.parametrize("shape", ["random", "ascending", "descending", "ties", "three values"])
+def test_largest_is_the_mth_largest_value(shape: str) -> None:
+    rng = np.random.default_rng(7)
+    n = 50_000
+    values = {
+        "random": rng.standard_normal(n),
+        "ascending": np.arange(n),
+        "descending": np.arange(n)[::-1],
+        "ties": np.repeat(rng.standard_normal(n // 100), 100),
+        "three values": rng.integers(0, 3, n),
+    }[shape].astype(np.float32)
+    ordered = np.sort(values)
+    for m in (1, 2, 101, 1101, 5000, n // 3, n):
+        assert largest(values, m) == float(ordered[n - m])
+    assert largest(values[:10], 3) == float(np.sort(values[:10])[7])
 
 
 def _single(codes: Codes, q: np.ndarray, bias: float) -> np.ndarray:

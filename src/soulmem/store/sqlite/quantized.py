@@ -34,7 +34,7 @@ import numpy.typing as npt
 from soulmem.cpus import usable_cpus
 from soulmem.native import native_function
 
-__all__ = ["MIN_ROWS", "Codes", "available", "encode", "quantize_query", "top_k"]
+__all__ = ["MIN_ROWS", "Codes", "available", "encode", "largest", "quantize_query", "top_k"]
 
 #: below this many rows the float32 scan is already fast (and the codes not worth keeping)
 MIN_ROWS = 20_000
@@ -43,6 +43,8 @@ MARGIN_ROWS = 1000
 #: float32 rounding in either score and in the error itself, far above what 384 products
 #: accumulate
 _SLACK = 1e-4
+#: about this many values guess where the best rows' scores start (``largest``)
+_SAMPLE = 2048
 #: rows encoded at a time
 _BLOCK = 4096
 #: rows scanned at a time: the calling thread and a helper take chunks until none is left
@@ -226,11 +228,30 @@ def top_k(
         bound += q_err * codes.max_norm
     else:
         _scan_all(codes, q, bias, approx)
-    order = np.argpartition(-approx, wanted)
-    best = np.sort(order[:wanted])
+    cut = np.float32(largest(approx, wanted + 1))
+    best = np.flatnonzero(approx >= cut)  # the best ``wanted`` rows and any tied with them
+    if len(best) > 4 * wanted:  # codes that tie by the thousand: no proof from them
+        return None
     exact = matrix[best] @ q
     top = np.argsort(-exact, kind="stable")[:k]
-    # every row outside ``best`` has a code score <= approx[order[wanted]]
-    if approx[order[wanted]] + bound + _SLACK >= exact[top[-1]]:
+    # every row outside ``best`` has a code score below ``cut``
+    if cut + bound + _SLACK >= exact[top[-1]]:
         return None
     return best[top], exact[top]
+
+
+def largest(values: Matrix, m: int) -> float:
+    """The ``m``-th largest of ``values`` (1 <= m <= len). A partition of the whole array
+    costs 0.6 ms at 100k rows; so first a guess from every ``stride``-th value that about
+    ``2 m`` values reach, and the partition of only those (where fewer than ``m`` reach it,
+    of every value)."""
+    n = len(values)
+    stride = n // _SAMPLE
+    if stride >= 4 and 2 * m < n // 4:
+        sample = values[::stride]
+        above = min(len(sample) - 1, 2 * m // stride + 1)
+        guess = np.partition(sample, len(sample) - 1 - above)[len(sample) - 1 - above]
+        reached = values[values >= guess]
+        if len(reached) >= m:
+            return float(np.partition(reached, len(reached) - m)[len(reached) - m])
+    return float(np.partition(values, n - m)[n - m])
