@@ -211,6 +211,15 @@ def test_it_steps_aside_when_the_bound_cannot_decide() -> None:
     assert top_k(codes, rows, queries(1, 64, seed=4)[0], 10) is None
 
 
+@needs_scan
+def test_it_steps_aside_for_scores_that_are_not_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(quantized, "_scan_u8", lambda: None)  # the float products: NaN scores
+    rows = clustered(3000, 64, seed=6)
+    center = rows.mean(axis=0).astype(np.float32)
+    codes = Codes(center, *encode(rows, center))
+    assert top_k(codes, rows, np.full(64, np.nan, np.float32), 10) is None
+
+
 def test_small_scopes_and_other_dimensions_keep_no_codes(tmp_path: Path) -> None:
     store = SQLiteStore(tmp_path / "small.db", clock=SystemClock())
     try:

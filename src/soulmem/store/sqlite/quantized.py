@@ -230,7 +230,8 @@ def top_k(
         _scan_all(codes, q, bias, approx)
     cut = np.float32(largest(approx, wanted + 1))
     best = np.flatnonzero(approx >= cut)  # the best ``wanted`` rows and any tied with them
-    if len(best) > 4 * wanted:  # codes that tie by the thousand: no proof from them
+    # none (a score that is not a number) or codes that tie by the thousand: no proof
+    if not k < len(best) <= 4 * wanted:
         return None
     exact = matrix[best] @ q
     top = np.argsort(-exact, kind="stable")[:k]
