@@ -447,6 +447,31 @@ def test_the_dense_searches_on_their_own_thread_rank_the_same(
         assert mem.ranker().searches is mem._threads.search_pool is not None
 
 
+def test_a_read_beside_a_busy_search_thread_is_made_by_the_caller() -> None:
+    """The memories of the dense hits are read on the search thread when it is free, but a
+    recall does not wait behind another recall's searches queued there: it reads them
+    itself."""
+    gate = threading.Event()
+    read_on: list[str] = []
+
+    def read(ids: list[str]) -> int:
+        read_on.append(threading.current_thread().name)
+        return len(ids)
+
+    with ThreadPoolExecutor(1, thread_name_prefix="search") as pool:
+        pool.submit(gate.wait)  # another recall's search holds the thread
+        assert Ranker._beside(pool, read, ["a", "b"])() == 2
+        assert read_on == [threading.current_thread().name]
+        gate.set()
+        result = Ranker._beside(pool, read, ["c"])
+        for _ in range(500):  # the free thread takes it at once
+            if len(read_on) == 2:
+                break
+            time.sleep(0.01)
+        assert result() == 1
+        assert read_on[1].startswith("search") and len(read_on) == 2
+
+
 def test_context_keys_find_a_turn_that_does_not_name_its_subject() -> None:
     """A turn's context key joins it with the turn it replies to: "they adore the dinosaurs"
     answers a question about the kids only together with "how are your kids liking the

@@ -235,6 +235,18 @@ class Ranker:
             return lambda: value
         return self.reads.submit(read, *args, **kwargs).result
 
+    @staticmethod
+    def _beside(pool: Executor, read: Callable[[list[str]], T], ids: list[str]) -> Callable[[], T]:
+        """``read(ids)`` started on ``pool``; call the result to get it. Where the pool has not
+        started it by then (busy with another recall's searches), it is read on the calling
+        thread instead of waiting behind them."""
+        future = pool.submit(read, ids)
+
+        def result() -> T:
+            return read(ids) if future.cancel() else future.result()
+
+        return result
+
     def rank(
         self,
         scope: Scope,
@@ -295,7 +307,7 @@ class Ranker:
         dense_events = [c for c in dense if kinds[c] == "event" and c not in early_read]
         dense_orbs: Callable[[], dict[str, list[MemoryWeight]]] = dict
         if self.searches is not None and dense_events:
-            dense_orbs = self.searches.submit(self.store.memories_for_events, dense_events).result
+            dense_orbs = self._beside(self.searches, self.store.memories_for_events, dense_events)
             early_read.update(dense_events)
         lexical_norm = minmax(lexical)
         # with ``reads`` threads, the context keys of the turns found so far are read while
