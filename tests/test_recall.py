@@ -387,6 +387,7 @@ def test_the_dense_searches_on_their_own_thread_rank_the_same(
         searched_on: list[tuple[str, int]] = []
         read_on: list[tuple[str, int]] = []
         weighed_on: list[tuple[str, int]] = []
+        weighed: list[str] = []
         search, get_events = mem.store.dense_search, mem.store.get_events
         memories_for_events = mem.store.memories_for_events
 
@@ -404,6 +405,7 @@ def test_the_dense_searches_on_their_own_thread_rank_the_same(
 
         def weigh(ids: Any) -> Any:
             weighed_on.append((threading.current_thread().name, len(ids)))
+            weighed.extend(ids)
             return memories_for_events(ids)
 
         monkeypatch.setattr(mem.store, "dense_search", recorded)
@@ -417,6 +419,7 @@ def test_the_dense_searches_on_their_own_thread_rank_the_same(
         assert all(name == threading.current_thread().name for name, _ in weighed_on)
         searched_on.clear()
         weighed_on.clear()
+        weighed.clear()
         threaded = Ranker(mem.store, mem.embedder, cfg, searches=searches)
         pending = embedding.submit(slow_embedding)
         ranked = threaded.rank(scope.scope, query, working, pending.result)
@@ -427,11 +430,14 @@ def test_the_dense_searches_on_their_own_thread_rank_the_same(
         # the top-N searches (a limit above 0) of both kinds ran on the search thread
         top_n = [name for name, limit in searched_on if limit > 0]
         assert len(top_n) == 2 and all(name.startswith("search") for name in top_n)
-        # the turns were read on the calling thread, the memories of the turns only the dense
-        # search found on the search thread (once it was done)
+        # the turns were read on the calling thread; the memories of the turns only the
+        # dense search found in a read of their own (on the search thread once it was done,
+        # or here where it had not taken it yet), no turn's twice
         assert read_on and all(name == threading.current_thread().name for name, _ in read_on)
-        on_search = [size for name, size in weighed_on if name.startswith("search")]
-        assert len(on_search) == 1 and on_search[0] > 0
+        assert len(weighed_on) == 3 and weighed_on[0][1] > 0
+        assert any(size > 0 for _, size in weighed_on[1:])
+        assert len(weighed) == len(set(weighed))
+        assert sum(name.startswith("search") for name, _ in weighed_on) <= 1
 
         def broken(*args: Any, **kwargs: Any) -> Any:
             raise StoreError("the vectors are unreadable")
