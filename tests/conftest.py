@@ -34,6 +34,7 @@ def clock() -> ManualClock:
 #: lifecycle, recall, jobs, API); every other module runs on SQLite only.
 BOTH_BACKENDS = {
     "test_store",
+    "test_decay_clock",
     "test_engine",
     "test_lifecycle",
     "test_lifecycle_more",

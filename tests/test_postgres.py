@@ -459,6 +459,13 @@ def test_the_dialect_translates_the_sqlite_forms_the_shared_sql_uses() -> None:
         translate("UPDATE events SET metadata = json_set(metadata, '$.redacted', 'forgotten')")
     )
     assert translate("SET x = min(?, y)") == "SET x = LEAST(%s, y)"
+    # the scalar min and max of several arguments, however nested; one argument: aggregates
+    assert translate("SELECT max(a, min(b, (c + d) * e)), min(f), max(g) FROM t") == (
+        "SELECT GREATEST(a, LEAST(b, (c + d) * e)), min(f), max(g) FROM t"
+    )
+    assert translate("SELECT min((SELECT max(x) FROM u), 2)") == (
+        "SELECT LEAST((SELECT max(x) FROM u), 2)"
+    )
 
 
 def test_in_lists_become_one_array_parameter_so_the_statement_text_is_stable() -> None:

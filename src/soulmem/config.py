@@ -215,6 +215,11 @@ class Config:
             raise ConfigError(f"recall.finalists must be 0 (all) or positive, got {r.finalists!r}")
         if r.candidates < 1 or r.max_items < 1 or r.working_set_turns < 0:
             raise ConfigError("recall.candidates and recall.max_items must be positive")
+        d = self.decay
+        if not 0.0 < d.cap < 1.0 or not all(0.0 < b <= 1.0 for b in d.base.values()):
+            raise ConfigError("decay.cap must be within (0, 1) and decay.base within (0, 1]")
+        if d.emotion_weight < 0 or d.importance_weight < 0:
+            raise ConfigError("decay.emotion_weight and decay.importance_weight must be >= 0")
         if self.limits.max_message_chars < 1:
             raise ConfigError("limits.max_message_chars must be positive")
 

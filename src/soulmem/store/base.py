@@ -265,7 +265,8 @@ class StoreWriter(Protocol):
         cap: float,
         above: float,
     ) -> int:
-        """Emotion-weighted decay of every active, non-M0 memory of the scope."""
+        """Emotion-weighted decay of every active, non-M0 memory of the scope above ``above``;
+        returns how many active, non-M0 memories the scope has."""
         ...
 
     def set_maintenance(

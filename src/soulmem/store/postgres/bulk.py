@@ -63,6 +63,19 @@ class BulkWriter:
         self._rows: dict[str, list[Sequence[Any]]] = {table: [] for table in _ORDER}
         self._columns: dict[str, list[str]] = {}
         self._ids: dict[str, Iterator[int]] = {}
+        self._epochs: dict[Scope, int] = {}
+
+    def _epoch(self, scope: Scope) -> int:
+        """The scope's decay epoch, the one its new memories' strength is as of
+        (store/sqlite/decay.py)."""
+        if scope not in self._epochs:
+            row = self.conn.execute(
+                "SELECT epoch FROM decay_clock WHERE user_id = %s AND agent_id = %s "
+                "AND world_id = %s",
+                scope_params(scope),
+            ).fetchone()
+            self._epochs[scope] = 0 if row is None else int(row[0])
+        return self._epochs[scope]
 
     def _next_id(self, sequence: str) -> int:
         """A value of ``sequence``, reserved a thousand at a time."""
@@ -99,7 +112,9 @@ class BulkWriter:
         )
 
     def insert_memory(self, memory: Memory) -> None:
-        self._add("memories", memory_columns(memory))
+        self._add(
+            "memories", {**memory_columns(memory), "strength_epoch": self._epoch(memory.scope)}
+        )
         for event_id in memory.source_event_ids:
             self._add("memory_sources", {"memory_id": memory.id, "event_id": event_id})
 

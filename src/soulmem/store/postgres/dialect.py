@@ -1,7 +1,8 @@
 """Running the shared SQL (written for SQLite in ``store/sqlite``) on PostgreSQL.
 
 :func:`translate` rewrites the few SQLite forms the shared statements use into PostgreSQL
-(placeholders, ``INSERT OR IGNORE/REPLACE``, ``json_set``, the scalar two-argument ``min``);
+(placeholders, ``INSERT OR IGNORE/REPLACE``, ``json_set``, the scalar ``min`` and ``max`` of
+several arguments);
 :func:`statement` also turns each ``IN (?, ..., ?)`` list into ``= ANY(?)`` with one array
 parameter, so that a statement has one text whatever the list's length: psycopg then prepares
 it once per connection (``prepare_threshold``) instead of the server parsing and planning a
@@ -35,7 +36,7 @@ _REPLACE_KEYS = {
 _REPLACE = re.compile(r"INSERT OR REPLACE INTO (\w+) \(([^)]*)\)")
 _IGNORE = re.compile(r"INSERT OR IGNORE INTO")
 _JSON_SET = re.compile(r"json_set\((\w+), '\$\.(\w+)', '([^']*)'\)")
-_MIN2 = re.compile(r"\bmin\(\?,")
+_MIN_MAX = re.compile(r"\b(min|max)\(")
 _IN_LIST = re.compile(r"\b(NOT )?IN \((\?(?:\s*,\s*\?)*)\)")
 
 
@@ -55,8 +56,33 @@ def translate(sql: str) -> str:
     elif _IGNORE.search(sql):
         sql = _IGNORE.sub("INSERT INTO", sql) + " ON CONFLICT DO NOTHING"
     sql = _JSON_SET.sub(r"jsonb_set(\1::jsonb, '{\2}', to_jsonb('\3'::text))::text", sql)
-    sql = _MIN2.sub("LEAST(?,", sql)
+    sql = _scalar_min_max(sql)
     return sql.replace("?", "%s")
+
+
+def _scalar_min_max(sql: str) -> str:
+    """SQLite's ``min(a, b, ...)`` and ``max(...)`` of several arguments as PostgreSQL's
+    ``LEAST`` and ``GREATEST`` (with one argument they are aggregates in both)."""
+    out: list[str] = []
+    end = 0
+    for found in _MIN_MAX.finditer(sql):
+        depth, comma = 0, False
+        for ch in sql[found.end() :]:
+            if ch == "(":
+                depth += 1
+            elif ch == ")":
+                if depth == 0:
+                    break
+                depth -= 1
+            elif ch == "," and depth == 0:
+                comma = True
+                break
+        if comma:
+            name = "LEAST(" if found.group(1) == "min" else "GREATEST("
+            out.extend((sql[end : found.start()], name))
+            end = found.end()
+    out.append(sql[end:])
+    return "".join(out)
 
 
 @functools.lru_cache(maxsize=1024)

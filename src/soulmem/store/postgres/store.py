@@ -24,6 +24,7 @@ from soulmem.store.postgres.connection import PgConnections, redact
 from soulmem.store.postgres.dialect import Connection
 from soulmem.store.postgres.writer import PgWriter
 from soulmem.store.sql import SqlConnection
+from soulmem.store.sqlite.decay import CLOCK_JOIN, STRENGTH_NOW
 from soulmem.store.sqlite.heads import HEAD_COLUMNS, head_from_row
 from soulmem.store.sqlite.rows import SCOPE_WHERE, memory_from_row, scope_params
 from soulmem.store.sqlite.store import SQLiteStore
@@ -221,12 +222,15 @@ class PostgresStore(SQLiteStore):
             return []
         with self._pg.read() as conn:
             rows = conn.execute(
-                "SELECT m.*, ARRAY(SELECT s.event_id FROM memory_sources s "
-                "WHERE s.memory_id = m.id ORDER BY s.rowid) AS _sources "
-                "FROM memories m WHERE m.id = ANY(?)",
+                f"SELECT m.*, {STRENGTH_NOW} AS strength_now, ARRAY(SELECT s.event_id "
+                "FROM memory_sources s WHERE s.memory_id = m.id ORDER BY s.rowid) AS _sources "
+                f"FROM memories m {CLOCK_JOIN} WHERE m.id = ANY(?)",
                 (list(dict.fromkeys(ids)),),
             ).fetchall()
-        found = {row["id"]: memory_from_row(row, tuple(row["_sources"])) for row in rows}
+        found = {
+            row["id"]: memory_from_row(row, tuple(row["_sources"]), strength=row["strength_now"])
+            for row in rows
+        }
         return [found[i] for i in ids if i in found]
 
     def vectors_for(

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from soulmem.errors import MigrationError, StoreBusy, StoreClosed, StoreError
 from soulmem.store.sql import pending_migrations
+from soulmem.store.sqlite.decay import add_math
 
 __all__ = ["Connections", "migrations"]
 
@@ -38,6 +39,7 @@ def _configure(conn: sqlite3.Connection, *, in_memory: bool, busy_timeout_ms: in
     conn.execute("PRAGMA secure_delete = ON")  # deleted text is overwritten, not left behind
     if not in_memory:
         conn.execute("PRAGMA synchronous = NORMAL")
+    add_math(conn)
 
 
 class Connections:

@@ -36,6 +36,7 @@ USER_TABLES = (
     "soul_versions",
     "maintenance",
     "scope_settings",
+    "decay_clock",
 )
 
 #: Lexical documents are named by (owner_kind, owner_id); these tables own them.

@@ -15,6 +15,7 @@ from soulmem.clock import from_iso
 from soulmem.model import Event, ForgettingEntry, InboxItem, Memory, Scope, Summary, Tier
 from soulmem.store.base import MemoryFilters, Vector
 from soulmem.store.sql import SqlConnection
+from soulmem.store.sqlite.decay import CLOCK_JOIN, STRENGTH_NOW
 from soulmem.store.sqlite.rows import (
     EVENT_COLUMNS,
     SCOPE_WHERE,
@@ -113,23 +114,26 @@ class LifecycleReads:
         status: str = "active",
         **filters: Unpack[MemoryFilters],
     ) -> list[str]:
-        query = f"SELECT id FROM memories WHERE {SCOPE_WHERE} AND status = ?"
+        query = (
+            f"SELECT m.id FROM memories m {CLOCK_JOIN} WHERE m.user_id = ? AND m.agent_id = ? "
+            "AND m.world_id = ? AND m.status = ?"
+        )
         params: list[object] = [*scope_params(scope), status]
         if tiers:
-            query += f" AND tier IN ({','.join('?' * len(tiers))})"
+            query += f" AND m.tier IN ({','.join('?' * len(tiers))})"
             params.extend(t.value for t in tiers)
         if "memory_type" in filters:
-            query += " AND memory_type = ?"
+            query += " AND m.memory_type = ?"
             params.append(filters["memory_type"])
         if "min_mentions" in filters:
-            query += " AND mention_count >= ?"
+            query += " AND m.mention_count >= ?"
             params.append(filters["min_mentions"])
         if "weaker_than" in filters:
-            query += " AND strength < ?"
+            query += f" AND {STRENGTH_NOW} < ?"
             params.append(filters["weaker_than"])
         if filters.get("unreferenced"):
-            query += " AND mention_count = 0 AND reference_count = 0 AND remember = 0"
-        query += " ORDER BY rowid DESC"
+            query += " AND m.mention_count = 0 AND m.reference_count = 0 AND m.remember = 0"
+        query += " ORDER BY m.rowid DESC"
         if "newest" in filters:
             query += " LIMIT ?"
             params.append(filters["newest"])

@@ -127,7 +127,11 @@ def event_from_row(row: Sequence[Any]) -> Event:
     )
 
 
-def memory_from_row(row: sqlite3.Row, sources: tuple[str, ...]) -> Memory:
+def memory_from_row(
+    row: sqlite3.Row, sources: tuple[str, ...], *, strength: float | None = None
+) -> Memory:
+    """The memory of ``row``; ``strength``, when given, in place of the row's (SQLite stores
+    it as of the scope's decay clock: store/sqlite/decay.py)."""
     return Memory(
         id=row["id"],
         scope=scope_from_row(row),
@@ -140,7 +144,7 @@ def memory_from_row(row: sqlite3.Row, sources: tuple[str, ...]) -> Memory:
         emotions=_object(row["emotions"]),
         intensity=row["intensity"],
         importance=row["importance"],
-        strength=row["strength"],
+        strength=row["strength"] if strength is None else strength,
         reference_count=row["reference_count"],
         last_referenced_at=_opt_time(row["last_referenced_at"]),
         source_event_ids=sources,

@@ -27,6 +27,7 @@ from soulmem.store.base import (
 )
 from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.connection import BUSY_TIMEOUT_MS, Connections
+from soulmem.store.sqlite.decay import CLOCK_JOIN, STRENGTH_NOW
 from soulmem.store.sqlite.erase import EraseUser
 from soulmem.store.sqlite.heads import TurnHeads
 from soulmem.store.sqlite.keyrows import KeyRows
@@ -213,8 +214,14 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
                     chunk,
                 ):
                     sources.setdefault(r[0], []).append(r[1])
-                for row in conn.execute(f"SELECT * FROM memories WHERE id IN ({marks})", chunk):
-                    found[row["id"]] = memory_from_row(row, tuple(sources.get(row["id"], ())))
+                for row in conn.execute(
+                    f"SELECT m.*, {STRENGTH_NOW} AS strength_now FROM memories m {CLOCK_JOIN} "
+                    f"WHERE m.id IN ({marks})",
+                    chunk,
+                ):
+                    found[row["id"]] = memory_from_row(
+                        row, tuple(sources.get(row["id"], ())), strength=row["strength_now"]
+                    )
         return [found[i] for i in ids if i in found]
 
     def list_memories(
@@ -424,9 +431,10 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
                 # active memory: 17 s a recall at 100k memories): the sources by event (from
                 # the index alone, migration 0009), then each memory by key
                 for row in conn.execute(
-                    "SELECT s.event_id, m.id, m.importance, m.strength FROM memory_sources s "
-                    f"CROSS JOIN memories m WHERE s.event_id IN ({marks}) "
-                    "AND m.id = s.memory_id AND m.status = 'active' ORDER BY s.rowid",
+                    f"SELECT s.event_id, m.id, m.importance, {STRENGTH_NOW} "
+                    f"FROM memory_sources s CROSS JOIN memories m {CLOCK_JOIN} "
+                    f"WHERE s.event_id IN ({marks}) AND m.id = s.memory_id "
+                    "AND m.status = 'active' ORDER BY s.rowid",
                     chunk,
                 ):
                     result.setdefault(row[0], []).append(

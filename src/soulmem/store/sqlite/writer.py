@@ -26,6 +26,7 @@ from soulmem.model import (
 )
 from soulmem.store.base import Vector
 from soulmem.store.sql import SqlConnection
+from soulmem.store.sqlite.decay import EPOCH_OF_ROW, EPOCH_OF_SCOPE, DecayRule, advance, settle
 from soulmem.store.sqlite.rows import (
     SCOPE_WHERE,
     chunks,
@@ -103,18 +104,21 @@ class Writer(SelfWrites):
         names = ", ".join(columns)
         marks = ", ".join("?" * len(columns))
         self.conn.execute(
-            f"INSERT INTO memories ({names}) VALUES ({marks})", list(columns.values())
+            f"INSERT INTO memories ({names}, strength_epoch) VALUES ({marks}, {EPOCH_OF_SCOPE})",
+            [*columns.values(), *scope_params(memory.scope)],
         )
         self._sources(memory)
 
     def save_memory(self, memory: Memory) -> None:
-        """Write every mutable column of an existing memory, and its sources."""
+        """Write every mutable column of an existing memory, and its sources (its strength as
+        of the scope's decay clock)."""
         columns = memory_columns(memory)
         for fixed in ("id", "user_id", "agent_id", "world_id", "created_at"):
             columns.pop(fixed)
         assignments = ", ".join(f"{name} = ?" for name in columns)
         self.conn.execute(
-            f"UPDATE memories SET {assignments} WHERE id = ?", [*columns.values(), memory.id]
+            f"UPDATE memories SET {assignments}, strength_epoch = {EPOCH_OF_ROW} WHERE id = ?",
+            [*columns.values(), memory.id],
         )
         self._sources(memory)
 
@@ -155,7 +159,9 @@ class Writer(SelfWrites):
     # -- lifecycle -------------------------------------------------------------------------
 
     def queue_forgetting(self, entries: Sequence[ForgettingEntry]) -> None:
-        # two statements for any number of entries (a prune may queue 100k memories at once)
+        # three statements for any number of entries (a prune may queue 100k memories at
+        # once); a queued memory stops decaying, at its strength as of the clock
+        settle(self.conn, "m.id = ?", [(entry.memory_id,) for entry in entries])
         self.conn.executemany(
             "UPDATE memories SET status = 'queued', expires_at = NULL WHERE id = ?",
             [(entry.memory_id,) for entry in entries],
@@ -314,19 +320,16 @@ class Writer(SelfWrites):
         above: float,
     ) -> int:
         """strength *= min(cap, base + (1 - base) * (ew * intensity + iw * importance)) for
-        the scope's active memories above ``above`` (M0 excepted), in one statement."""
-        default = bases.get("episodic", 0.95)
-        case = " ".join("WHEN ? THEN ?" for _ in bases)
-        base_sql = f"(CASE memory_type {case} ELSE ? END)"
-        params: list[object] = [x for kv in bases.items() for x in kv]
-        params.append(default)
-        factor = f"min(?, {base_sql} + (1 - {base_sql}) * (? * intensity + ? * importance))"
-        cur = self.conn.execute(
-            f"UPDATE memories SET strength = strength * {factor} WHERE {SCOPE_WHERE} "
-            "AND status = 'active' AND tier != 'M0' AND strength > ?",
-            [cap, *params, *params, emotion_weight, importance_weight, *scope_params(scope), above],
+        the scope's active memories above ``above`` (M0 excepted): one step of the scope's
+        decay clock (store/sqlite/decay.py), not a write of every row."""
+        rule = DecayRule.of(
+            bases,
+            emotion_weight=emotion_weight,
+            importance_weight=importance_weight,
+            cap=cap,
+            above=above,
         )
-        return int(cur.rowcount)
+        return advance(self.conn, scope, rule)
 
     def set_maintenance(
         self, scope: Scope, duty: str, *, last_run: datetime | None, counter: int
