@@ -124,6 +124,39 @@ def test_the_top_k_of_a_large_scope_is_the_float_scans() -> None:
     assert proved >= 20
 
 
+@needs_scan
+def test_a_near_miss_is_settled_by_rescoring_the_rows_that_could_still_reach(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the best ``wanted`` rows' code scores cannot prove the top k, the rows whose code
+    score could still reach the k-th exact score are re-scored: the answer is still the
+    float32 scan's, without a float32 scan of every row."""
+    monkeypatch.setattr(quantized, "_scan_u8", lambda: None)  # the float products' scan
+    monkeypatch.setattr(quantized, "MARGIN_ROWS", 0)  # 4k re-scored first
+    rng = np.random.default_rng(8)
+    common = rng.standard_normal(64) * 2.0
+    rows = common + 0.02 * rng.standard_normal((6000, 64))  # one tight cluster: near misses
+    rows = (rows / np.linalg.norm(rows, axis=1, keepdims=True)).astype(np.float32)
+    center = rows.mean(axis=0).astype(np.float32)
+    codes = Codes(center, *encode(rows, center))
+    near_misses = 0
+    for _ in range(40):
+        q = common + rng.standard_normal(64)
+        q = (q / np.linalg.norm(q)).astype(np.float32)
+        exact = rows @ q
+        approx = np.empty(len(rows), dtype=np.float32)
+        quantized._scan_all(codes, q, float(q @ center), approx)
+        cut = largest(approx, 41)  # the first step: the best 40 by code score
+        first = np.flatnonzero(approx >= np.float32(cut))
+        kth = np.sort(exact[first])[::-1][9]
+        bound = codes.max_err * float(np.linalg.norm(q))
+        near_misses += bool(cut + bound + quantized._SLACK >= kth)  # no proof from those
+        found = top_k(codes, rows, q, 10)
+        assert found is not None
+        assert found[0].tolist() == np.argsort(-exact, kind="stable")[:10].tolist()
+    assert near_misses >= 5
+
+
 @pytest.mark.parametrize("shape", ["random", "ascending", "descending", "ties", "three values"])
 def test_largest_is_the_mth_largest_value(shape: str) -> None:
     rng = np.random.default_rng(7)
