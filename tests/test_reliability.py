@@ -303,3 +303,43 @@ def test_postgres_write_waits_for_a_lock_a_bounded_time_then_store_busy(pg_url: 
         assert found[0] == 0
     finally:
         pg.close()
+
+
+def test_a_read_paths_write_leaves_the_checkpoint_to_the_next_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``begin(checkpoint=False)`` (a recall's rehearsal) commits without copying the WAL into
+    the file; the next ordinary commit does, and so does a skipping one once too many have
+    skipped in a row. Nothing committed is lost either way."""
+    from soulmem.store.sqlite import connection
+
+    db = connection.Connections(tmp_path / "c.db")
+    db._writer.execute("PRAGMA wal_autocheckpoint = 5")
+    db._autocheckpoint = 5
+    with db.begin() as conn:
+        conn.execute("CREATE TABLE t (x BLOB)")
+    size = (tmp_path / "c.db").stat().st_size
+
+    def grow(checkpoint: bool) -> None:
+        with db.begin(checkpoint=checkpoint) as conn:
+            conn.executemany("INSERT INTO t VALUES (randomblob(3000))", [()] * 20)
+
+    grow(checkpoint=False)  # 20+ pages in the WAL, more than 5: no checkpoint all the same
+    assert (tmp_path / "c.db").stat().st_size == size
+    assert db._writer.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 5
+    with pytest.raises(RuntimeError), db.begin(checkpoint=False) as conn:
+        conn.execute("INSERT INTO t VALUES (1)")
+        raise RuntimeError("the block fails: rolled back, the setting restored")
+    assert db._writer.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 5
+    grow(checkpoint=True)
+    size = (tmp_path / "c.db").stat().st_size
+    assert size > 40 * 3000  # copied into the file
+    monkeypatch.setattr(connection, "UNCHECKED_COMMITS", 2)
+    grow(checkpoint=False)
+    grow(checkpoint=False)
+    assert (tmp_path / "c.db").stat().st_size == size
+    grow(checkpoint=False)  # the third in a row checkpoints
+    assert (tmp_path / "c.db").stat().st_size > size
+    with db.read() as conn:
+        assert conn.execute("SELECT count(*) FROM t").fetchone()[0] == 20 * 5
+    db.close()

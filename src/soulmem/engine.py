@@ -441,8 +441,7 @@ class ScopedMemory:
             context = replace(context, continuity=max(scores, default=0.0))
         recalled = list(dict.fromkeys(i.memory_id for i in context.items if i.memory_id))
         if rehearse and recalled:
-            with engine.store.transaction() as tx:
-                tx.touch_memories(recalled, engine.clock.now())
+            engine.store.rehearse(recalled, engine.clock.now())
         return context
 
     # -- lifecycle ------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
+from datetime import datetime
 from typing import Any
 
 import numpy as np
@@ -87,6 +88,10 @@ class PostgresStore(SQLiteStore):
             yield writer
         for callback in writer.callbacks:
             callback()
+
+    def rehearse(self, memory_ids: Sequence[str], at: datetime) -> None:
+        with self.transaction() as tx:
+            tx.touch_memories(memory_ids, at)
 
     def _read(self) -> AbstractContextManager[SqlConnection]:
         return self._pg.read()

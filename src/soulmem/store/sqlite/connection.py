@@ -18,6 +18,8 @@ __all__ = ["Connections", "migrations"]
 
 BUSY_TIMEOUT_MS = 5_000
 WRITE_RETRIES = 5
+#: commits in a row that may skip the automatic checkpoint (``begin(checkpoint=False)``)
+UNCHECKED_COMMITS = 64
 #: attempts to switch a file to WAL and migrate it while other processes open it too
 OPEN_RETRIES = 10
 
@@ -60,6 +62,8 @@ class Connections:
         self._local = threading.local()
         self._readers: list[sqlite3.Connection] = []
         self._closed = False
+        self._autocheckpoint = 1000  # SQLite's default; read from the writer once open
+        self._unchecked = 0  # commits in a row that skipped the automatic checkpoint
         try:
             self._writer = self._open_writer()
         except sqlite3.DatabaseError as exc:
@@ -81,6 +85,7 @@ class Connections:
                     if mode.lower() != "wal":
                         raise sqlite3.OperationalError(f"locked: still in {mode} mode")
                 self._migrate()
+                self._autocheckpoint = int(conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0])
                 return conn
             except sqlite3.OperationalError as exc:
                 if conn is not None:
@@ -147,11 +152,29 @@ class Connections:
         yield conn
 
     @contextmanager
-    def begin(self) -> Iterator[sqlite3.Connection]:
+    def begin(self, *, checkpoint: bool = True) -> Iterator[sqlite3.Connection]:
         """One BEGIN IMMEDIATE transaction on the writer: COMMIT when the block ends, ROLLBACK
         if it raises. Waiting for another process's write lock is bounded (busy_timeout, then a
-        few retries with backoff); past that, StoreBusy and nothing written."""
+        few retries with backoff); past that, StoreBusy and nothing written.
+
+        ``checkpoint=False``: this commit does not run the automatic checkpoint, however long
+        the WAL (the next commit that may will). For the small writes of a read path (a
+        recall's rehearsal), which would otherwise now and then copy the WAL's pages into the
+        file for everyone (10-130 ms at 100k memories). Only so many in a row
+        (:data:`UNCHECKED_COMMITS`), so that reads alone never grow the WAL without end."""
         self._check_open()
+        with self._lock:
+            if not checkpoint and not self.in_memory and self._unchecked < UNCHECKED_COMMITS:
+                with self._no_checkpoint(), self._begin() as conn:
+                    yield conn
+                self._unchecked += 1
+                return
+            with self._begin() as conn:
+                yield conn
+            self._unchecked = 0
+
+    @contextmanager
+    def _begin(self) -> Iterator[sqlite3.Connection]:
         delay = 0.05
         with self._lock:
             conn = self._writer
@@ -171,6 +194,15 @@ class Connections:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
                 raise
+
+    @contextmanager
+    def _no_checkpoint(self) -> Iterator[None]:
+        """The writer's automatic checkpoint off for the block (under the lock)."""
+        self._writer.execute("PRAGMA wal_autocheckpoint = 0")
+        try:
+            yield
+        finally:
+            self._writer.execute(f"PRAGMA wal_autocheckpoint = {self._autocheckpoint}")
 
     def checkpoint(self, *, wait: bool = True) -> bool:
         """Copy the WAL into the database file and truncate it; whether it got all of it (a

@@ -7,6 +7,7 @@ import sqlite3
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -88,6 +89,15 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
                 raise StoreError(f"write failed: {exc}") from exc
         for callback in writer.callbacks:
             callback()
+
+    def rehearse(self, memory_ids: Sequence[str], at: datetime) -> None:
+        """A recall's rehearsal of the memories it returned (their reference counts), in a
+        transaction of its own that leaves the WAL's checkpoint to the next other write."""
+        with self._db.begin(checkpoint=False) as conn:
+            try:
+                Writer(conn).touch_memories(memory_ids, at)
+            except sqlite3.Error as exc:
+                raise StoreError(f"write failed: {exc}") from exc
 
     # -- reads ----------------------------------------------------------------------------
 
