@@ -1,5 +1,5 @@
-"""The memories' decay as a clock (seed 003 on SQLite): a decay writes one row, not every
-memory's.
+"""The memories' decay as a clock (seed 003, in SQL both backends share): a decay writes one
+row, not every memory's.
 
 The decay (every 5 turns) multiplies the strength of each active, non-M0 memory above a floor
 by a factor of its type, intensity and importance. As an UPDATE of every such row it rewrote
