@@ -187,6 +187,4 @@ def test_a_rule_that_would_not_shrink_the_strength_is_refused(store: Store) -> N
 
 
 def _event() -> Event:
-    return Event(
-        id=new_id("mem"), scope=SCOPE, at=T0, created_at=T0, user_text="we went to the sea"
-    )
+    return Event(id=new_id("ev"), scope=SCOPE, at=T0, created_at=T0, user_text="we went to the sea")
