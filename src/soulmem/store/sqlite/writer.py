@@ -159,9 +159,10 @@ class Writer(SelfWrites):
     # -- lifecycle -------------------------------------------------------------------------
 
     def queue_forgetting(self, entries: Sequence[ForgettingEntry]) -> None:
-        # three statements for any number of entries (a prune may queue 100k memories at
+        # few statements for any number of entries (a prune may queue 100k memories at
         # once); a queued memory stops decaying, at its strength as of the clock
-        settle(self.conn, "m.id = ?", [(entry.memory_id,) for entry in entries])
+        for chunk in chunks([entry.memory_id for entry in entries], 500):
+            settle(self.conn, f"m.id IN ({','.join('?' * len(chunk))})", [chunk])
         self.conn.executemany(
             "UPDATE memories SET status = 'queued', expires_at = NULL WHERE id = ?",
             [(entry.memory_id,) for entry in entries],
