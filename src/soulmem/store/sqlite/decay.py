@@ -140,16 +140,11 @@ def advance(conn: SqlConnection, scope: Scope, rule: DecayRule) -> int:
     names = ", ".join(_RULE_COLUMNS)
     marks = ", ".join("?" * len(_RULE_COLUMNS))
     updates = ", ".join(f"{name} = excluded.{name}" for name in _RULE_COLUMNS)
-    conn.execute(
+    conn.execute(  # the first decay is epoch 1; the rule is this decay's
         f"INSERT INTO decay_clock (user_id, agent_id, world_id, epoch, {names}) "
-        f"VALUES (?, ?, ?, 0, {marks}) ON CONFLICT (user_id, agent_id, world_id) "
-        f"DO UPDATE SET {updates}",
+        f"VALUES (?, ?, ?, 1, {marks}) ON CONFLICT (user_id, agent_id, world_id) "
+        f"DO UPDATE SET epoch = decay_clock.epoch + 1, {updates}",
         (*params, *astuple(rule)),
-    )
-    conn.execute(
-        "UPDATE decay_clock SET epoch = epoch + 1 "
-        "WHERE user_id = ? AND agent_id = ? AND world_id = ?",
-        params,
     )
     # from the scope index alone: counting only those above the floor read every row (210 ms
     # at 100k memories)

@@ -81,7 +81,18 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
     def transaction(self) -> Iterator[Writer]:
         """Everything written in the block commits together; after-commit callbacks run only
         once the commit succeeded."""
-        with self._begin() as conn:
+        with self._writing(checkpoint=True) as writer:
+            yield writer
+
+    def rehearse(self, memory_ids: Sequence[str], at: datetime) -> None:
+        """A recall's rehearsal of the memories it returned (their reference counts), in a
+        transaction of its own that leaves the WAL's checkpoint to the next other write."""
+        with self._writing(checkpoint=False) as writer:
+            writer.touch_memories(memory_ids, at)
+
+    @contextmanager
+    def _writing(self, *, checkpoint: bool) -> Iterator[Writer]:
+        with self._db.begin(checkpoint=checkpoint) as conn:
             writer = Writer(conn)
             try:
                 yield writer
@@ -89,15 +100,6 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
                 raise StoreError(f"write failed: {exc}") from exc
         for callback in writer.callbacks:
             callback()
-
-    def rehearse(self, memory_ids: Sequence[str], at: datetime) -> None:
-        """A recall's rehearsal of the memories it returned (their reference counts), in a
-        transaction of its own that leaves the WAL's checkpoint to the next other write."""
-        with self._db.begin(checkpoint=False) as conn:
-            try:
-                Writer(conn).touch_memories(memory_ids, at)
-            except sqlite3.Error as exc:
-                raise StoreError(f"write failed: {exc}") from exc
 
     # -- reads ----------------------------------------------------------------------------
 
