@@ -167,6 +167,15 @@ class Writer(SelfWrites):
             "UPDATE memories SET status = 'queued', expires_at = NULL WHERE id = ?",
             [(entry.memory_id,) for entry in entries],
         )
+        # the entries of one prune share their two times: each is formatted once (190k
+        # formats took 0.47 s of a 95k prune)
+        stamps: dict[datetime, str | None] = {}
+
+        def stamp(value: datetime) -> str | None:
+            if value not in stamps:
+                stamps[value] = iso(value)
+            return stamps[value]
+
         self.conn.executemany(
             "INSERT OR REPLACE INTO forgetting_queue (memory_id, user_id, agent_id, world_id, "
             "reason, previous_tier, queued_at, purge_at) VALUES (?,?,?,?,?,?,?,?)",
@@ -176,8 +185,8 @@ class Writer(SelfWrites):
                     *scope_params(entry.scope),
                     entry.reason,
                     entry.previous_tier.value,
-                    iso(entry.queued_at),
-                    iso(entry.purge_at),
+                    stamp(entry.queued_at),
+                    stamp(entry.purge_at),
                 )
                 for entry in entries
             ],
