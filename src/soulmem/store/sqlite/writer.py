@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable, Sequence
@@ -168,14 +169,8 @@ class Writer(SelfWrites):
             [(entry.memory_id,) for entry in entries],
         )
         # the entries of one prune share their two times: each is formatted once (190k
-        # formats took 0.47 s of a 95k prune)
-        stamps: dict[datetime, str | None] = {}
-
-        def stamp(value: datetime) -> str | None:
-            if value not in stamps:
-                stamps[value] = iso(value)
-            return stamps[value]
-
+        # formats took 0.34 s of a 95k prune)
+        stamp = functools.cache(iso)
         self.conn.executemany(
             "INSERT OR REPLACE INTO forgetting_queue (memory_id, user_id, agent_id, world_id, "
             "reason, previous_tier, queued_at, purge_at) VALUES (?,?,?,?,?,?,?,?)",
