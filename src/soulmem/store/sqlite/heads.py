@@ -22,6 +22,7 @@ drops the copy (erase, close). The first read builds it (100k turns: about 3.5 s
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -70,8 +71,8 @@ class _State:
     def add(self, rows: Iterable[Sequence[Any]]) -> None:
         """Rows of ``_HEADS`` (``id`` and the head's columns)."""
         heads, shared = self.heads, self.shared
-        for row in rows:
-            heads[row[0]] = head_from_row(row[1:], shared, quoted_tokens_at_least)
+        for row in rows:  # ids interned, as every copy's (``vectors.py``)
+            heads[sys.intern(row[0])] = head_from_row(row[1:], shared, quoted_tokens_at_least)
 
 
 class TurnHeads(FileCopy[_State]):

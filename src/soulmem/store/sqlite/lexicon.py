@@ -26,6 +26,7 @@ import ctypes
 import functools
 import itertools
 import math
+import sys
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -251,8 +252,9 @@ class LexicalIndex(FileCopy[_State]):
 
     def _load(self, conn: SqlConnection, seq: int) -> _State:
         kinds: dict[str, str] = {}
+        # owner ids interned, as every copy's (``vectors.py``)
         owners = {
-            int(r[0]): (kinds.setdefault(r[1], r[1]), r[2])
+            int(r[0]): (kinds.setdefault(r[1], r[1]), sys.intern(r[2]))
             for r in conn.execute("SELECT rowid, owner_kind, owner_id FROM lexical_docs")
         }
         rows = conn.execute("SELECT rowid, scope_key, tokens FROM lexical ORDER BY rowid")
@@ -274,7 +276,7 @@ def _documents(conn: SqlConnection, docs: Iterable[int]) -> list[Document]:
 
 def _document(row: Sequence[Any]) -> Document:
     """A row of ``_DOCUMENTS``."""
-    owner = None if row[3] is None else (str(row[3]), str(row[4]))
+    owner = None if row[3] is None else (str(row[3]), sys.intern(str(row[4])))
     return int(row[0]), str(row[1]), str(row[2] or ""), owner
 
 

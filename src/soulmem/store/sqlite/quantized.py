@@ -33,6 +33,7 @@ import numpy.typing as npt
 
 from soulmem.cpus import usable_cpus
 from soulmem.native import native_function
+from soulmem.store.sqlite.rowdots import row_scores
 
 __all__ = ["MIN_ROWS", "Codes", "available", "encode", "largest", "quantize_query", "top_k"]
 
@@ -233,7 +234,7 @@ def top_k(
     # none (a score that is not a number) or codes that tie by the thousand: no proof
     if not k < len(best) <= 4 * wanted:
         return None
-    exact = matrix[best] @ q
+    exact = row_scores(matrix, best, q)
     top = np.argsort(-exact, kind="stable")[:k]
     # every row outside ``best`` has a code score below ``cut``
     kth = exact[top[-1]]
@@ -245,7 +246,7 @@ def top_k(
         best = np.flatnonzero(approx >= np.float32(kth - bound - 2 * _SLACK))
         if len(best) > n // 8:  # re-scoring that many costs about what the scan does
             return None
-        exact = matrix[best] @ q
+        exact = row_scores(matrix, best, q)
         top = np.argsort(-exact, kind="stable")[:k]
     return best[top], exact[top]
 

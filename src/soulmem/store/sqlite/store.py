@@ -24,7 +24,6 @@ from soulmem.store.base import (
     MemoryWeight,
     Vector,
     VectorHit,
-    key_similarities,
 )
 from soulmem.store.sql import SqlConnection
 from soulmem.store.sqlite.connection import BUSY_TIMEOUT_MS, Connections
@@ -36,6 +35,7 @@ from soulmem.store.sqlite.lexicon import LexicalIndex
 from soulmem.store.sqlite.lifecycle import LifecycleReads
 from soulmem.store.sqlite.quantized import top_k
 from soulmem.store.sqlite.replies import ReplyGraph
+from soulmem.store.sqlite.rowdots import key_scores, row_scores
 from soulmem.store.sqlite.rows import (
     EVENT_COLUMNS,
     SCOPE_WHERE,
@@ -353,7 +353,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
             seen = {hit.owner_id for hit in hits}
             rows = rows_of(set(include_ids) - seen)
             if rows:
-                sims_of = zip(rows, (matrix[rows] @ q).tolist(), strict=True)
+                sims_of = zip(rows, row_scores(matrix, rows, q).tolist(), strict=True)
                 hits.extend(VectorHit(owner_kind, ids[i], v) for i, v in sims_of)
         return hits
 
@@ -376,7 +376,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         at = sorted(i for i in (positions.get(w, -1) for w in set(ids)) if 0 <= i < live)
         if not at:
             return {}
-        scores = (rows.matrix[at] @ query.astype(np.float32)).tolist()
+        scores = row_scores(rows.matrix, at, query).tolist()
         owners = rows.ids
         return {owners[i]: v for i, v in zip(at, scores, strict=True)}
 
@@ -414,7 +414,7 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         replied = np.concatenate([to[has_to], own[has_by]])
         if not len(replies):
             return keys
-        scores = key_similarities(rows.matrix[replies], rows.matrix[replied], query).tolist()
+        scores = key_scores(rows.matrix, replies, replied, query).tolist()
         split = int(has_to.sum())
         keys.before.update(zip((asked[i] for i in held[has_to]), scores[:split], strict=True))
         keys.after.update(zip((asked[i] for i in held[has_by]), scores[split:], strict=True))

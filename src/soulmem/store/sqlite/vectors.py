@@ -10,6 +10,7 @@ keep int8 codes of their rows (``quantized.py``), appended the same way.
 
 from __future__ import annotations
 
+import sys
 import threading
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -155,8 +156,9 @@ class VectorCache:
                 buffer = _placed(entry.buffer, entry.count, new)
                 ids, positions = entry.ids, entry.positions
                 del ids[entry.count :]  # what an append that failed half-way left
-                ids.extend(r[1] for r in rows)
-                positions.update((r[1], entry.count + i) for i, r in enumerate(rows))
+                added = [sys.intern(r[1]) for r in rows]
+                ids.extend(added)
+                positions.update((owner_id, entry.count + i) for i, owner_id in enumerate(added))
                 codes = _codes_for(entry, buffer, len(ids), len(rows))
             elif entry is not None and entry.count == count and not rows:
                 ids, buffer, positions = entry.ids, entry.buffer, entry.positions
@@ -167,7 +169,10 @@ class VectorCache:
                     f"{SCOPE_WHERE} AND model = ? AND owner_kind = ? ORDER BY rowid",
                     (*scope_params, model, owner_kind),
                 ).fetchall()
-                ids = [r[1] for r in rows]
+                # interned, as every in-process copy's ids are: recall looks each copy's ids
+                # up in the others' dicts, which then match a key by identity without
+                # reading its (by then uncached) string
+                ids = [sys.intern(r[1]) for r in rows]
                 positions = {owner_id: i for i, owner_id in enumerate(ids)}
                 buffer = (
                     np.vstack([np.frombuffer(r[2], dtype=np.float32) for r in rows])
