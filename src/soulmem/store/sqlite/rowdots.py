@@ -51,9 +51,9 @@ def _key_rows() -> ctypes._CFuncPtr | None:  # type: ignore[name-defined]
     )
 
 
-def _checked(matrix: Matrix, query: Matrix, *rows: Positions) -> tuple[Matrix, Matrix] | None:
-    """The matrix and query as C may read them, or None where C cannot (a copy of the
-    matrix would cost more than numpy's gather); every row position must be in range."""
+def _c_query(matrix: Matrix, query: Matrix, *rows: Positions) -> Matrix | None:
+    """The query as C reads it, or None where C cannot read ``matrix`` in place (a copy of
+    it would cost more than numpy's gather); every row position must be in range."""
     live = len(matrix)
     for positions in rows:
         if len(positions) and (int(positions.min()) < 0 or int(positions.max()) >= live):
@@ -66,7 +66,7 @@ def _checked(matrix: Matrix, query: Matrix, *rows: Positions) -> tuple[Matrix, M
         or query.shape != (matrix.shape[1],)
     ):
         return None
-    return matrix, np.ascontiguousarray(query, dtype=np.float32)
+    return np.ascontiguousarray(query, dtype=np.float32)
 
 
 def _int64(rows: npt.ArrayLike) -> Positions:
@@ -77,12 +77,12 @@ def row_scores(matrix: Matrix, rows: npt.ArrayLike, query: Matrix) -> Matrix:
     """``matrix[rows] @ query``, one float32 score a row position."""
     at = _int64(rows)
     function = _dot_rows()
-    ready = _checked(matrix, query, at)
-    if function is None or ready is None or not len(at):
+    q = _c_query(matrix, query, at)
+    if function is None or q is None or not len(at):
         return np.asarray(matrix[at] @ np.asarray(query, np.float32), np.float32)
-    m, q = ready
     out = np.empty(len(at), dtype=np.float32)
-    function(m.ctypes.data, m.shape[1], at.ctypes.data, len(at), q.ctypes.data, out.ctypes.data)
+    d = matrix.shape[1]
+    function(matrix.ctypes.data, d, at.ctypes.data, len(at), q.ctypes.data, out.ctypes.data)
     return out
 
 
@@ -95,14 +95,13 @@ def key_scores(
     if a.shape != b.shape:
         raise ValueError(f"{len(a)} replies for {len(b)} turns replied to")
     function = _key_rows()
-    ready = _checked(matrix, query, a, b)
-    if function is None or ready is None or not len(a):
+    q = _c_query(matrix, query, a, b)
+    if function is None or q is None or not len(a):
         return key_similarities(matrix[a], matrix[b], query)
-    m, q = ready
     out = np.empty(len(a), dtype=np.float32)
     function(
-        m.ctypes.data,
-        m.shape[1],
+        matrix.ctypes.data,
+        matrix.shape[1],
         a.ctypes.data,
         b.ctypes.data,
         len(a),
