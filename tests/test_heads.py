@@ -174,3 +174,34 @@ def test_erase_and_close_drop_the_copy(mem: Memory) -> None:
     assert {head.session_id for head in left.values()} == {"s2"}
     mem.close()
     assert store._heads._state is None
+
+
+def test_observe_brings_the_built_copies_current_and_builds_none(tmp_path: Path) -> None:
+    """An observe reads its turn into this process's copies that a recall built (so the
+    next recall reads nothing of it), and builds no copy a recall has not asked for."""
+    from soulmem.store.sqlite.writer import scope_token
+
+    mem = Memory.open(tmp_path / "fresh.db", embedder=FakeEmbedder(), auto_maintain=False)
+    store = sqlite_store(mem)
+    scope = mem.scope(user_id="ana", agent_id="luna")
+    scope.observe(user="I adopted a puppy named Bori", session_id="s1")
+    event_key = (scope_token(scope.scope), mem.embedder.name, "event")
+    assert store._heads._state is None and store._lexicon._state is None
+    assert store._replies._state is None and not store._vectors.holds(event_key)
+    scope.recall("the puppy")  # builds them
+    heads, lexicon, replies = store._heads._state, store._lexicon._state, store._replies._state
+    assert heads is not None and lexicon is not None and replies is not None
+    seen = (heads.max_seq, lexicon.seq, replies.max_rowid, store._vectors._entries[event_key].count)
+    for user in ("강아지 이름은 보리야", "京都で紅葉を見た"):
+        turn = scope.observe(user=user, session_id="s1").event.id
+        assert turn in heads.heads  # read by the observe, into the same copy
+        assert store._replies._state is replies and replies.replies_to.get(turn)
+        assert store._vectors.holds(event_key)
+    assert heads.max_seq > seen[0] and lexicon.seq > seen[1] and replies.max_rowid > seen[2]
+    assert store._vectors._entries[event_key].count == seen[3] + 2
+    assert store._heads._state is heads and store._lexicon._state is lexicon
+    # the reads a recall makes find them current
+    assert_same_as_rows(store)
+    found = scope.recall("京都の紅葉").items
+    assert any("京都" in item.text for item in found)
+    mem.close()

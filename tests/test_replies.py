@@ -210,7 +210,7 @@ def test_partner_rows_follow_every_write(mem: Memory, tmp_path: Path) -> None:
 
 
 def test_partner_rows_are_built_again_past_the_links_remembered(
-    mem: Memory, monkeypatch: pytest.MonkeyPatch
+    mem: Memory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """More new links than the reply copy remembers: the partner rows are built again."""
     store = mem.store
@@ -220,6 +220,8 @@ def test_partner_rows_are_built_again_past_the_links_remembered(
     state = store._replies._state
     assert state is not None
     monkeypatch.setattr(state, "recent", deque(maxlen=1))
-    observe_all(mem, "alice", ["Bori met a cat today", "The cat was not impressed"])
+    # written by another process (an observe here would read each link as it comes)
+    with Memory.open(tmp_path / "replies.db", embedder=FakeEmbedder()) as other:
+        observe_all(other, "alice", ["Bori met a cat today", "The cat was not impressed"])
     assert kept_partners(store, "alice") == sql_partners(store, "alice")
     assert next(iter(store._key_rows._entries.values())) is not built

@@ -392,6 +392,12 @@ class Store(Protocol):
         (the embedded store's in-process copies); nothing where reads go to a server."""
         ...
 
+    def refresh(self, scope: Scope, model: str) -> None:
+        """After a write, bring current what a recall of the scope with ``model`` would
+        otherwise bring current first (the in-process copies already built; builds nothing);
+        nothing where reads go to a server."""
+        ...
+
     def lexical_search(
         self, scope: Scope, tokens: Sequence[str], limit: int
     ) -> list[LexicalHit]: ...

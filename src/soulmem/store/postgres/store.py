@@ -105,6 +105,9 @@ class PostgresStore(SQLiteStore):
     def warm(self, scope: Scope, model: str) -> None:
         """Nothing to build: every read goes to the server."""
 
+    def refresh(self, scope: Scope, model: str) -> None:
+        """Nothing to bring current: every read goes to the server."""
+
     def reply_links(self, event_ids: Sequence[str]) -> list[tuple[str, str]]:
         """(reply, replied-to) for every reply_to link from or to one of ``event_ids``, read
         on the server (the embedded store keeps a copy of the links instead)."""

@@ -31,6 +31,12 @@ class FileCopy(Generic[S]):
         with self._lock:
             self._current(conn)
 
+    def refresh(self, conn: SqlConnection) -> None:
+        """Bring the copy up to date if it has been built (a copy not built stays so)."""
+        with self._lock:
+            if self._state is not None:
+                self._current(conn)
+
     def clear(self) -> None:
         with self._lock:
             self._state = None

@@ -75,6 +75,11 @@ class KeyRows:
                 _update(entry, rows, links, live)
             return entry.before, entry.after
 
+    def holds(self, key: tuple[str, str]) -> bool:
+        """Whether the partners of (scope key, model) have been made."""
+        with self._lock:
+            return key in self._entries
+
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()

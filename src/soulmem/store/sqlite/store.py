@@ -424,14 +424,28 @@ class SQLiteStore(LifecycleReads, SelfReads, ServiceStore, EraseUser):
         """Build now what the scope's first recall would build: the file's turn heads, reply
         links and lexical postings, and the scope's vectors of ``model`` with their int8
         codes and context-key rows (100k turns: about 6 s the first time, nothing after)."""
-        token = scope_token(scope)
+        self._bring_current(scope, model, build=True)
+
+    def refresh(self, scope: Scope, model: str) -> None:
+        """Bring current, after a write, the copies of :meth:`warm` that this process has
+        built (each reads only what changed); builds none."""
+        self._bring_current(scope, model, build=False)
+
+    def _bring_current(self, scope: Scope, model: str, *, build: bool) -> None:
+        token, params = scope_token(scope), scope_params(scope)
         with self._read() as conn:
             for copy in (self._heads, self._replies, self._lexicon):
-                copy.warm(conn)
-            for kind in ("fact", "memory"):
-                self._vectors.matrix(conn, token, scope_params(scope), model, kind)
-            turns = self._vectors.matrix(conn, token, scope_params(scope), model, "event")
-            if len(turns.matrix):
+                if build:
+                    copy.warm(conn)
+                else:
+                    copy.refresh(conn)
+            kinds = ("fact", "memory", "event")
+            held = [kind for kind in kinds if build or self._vectors.holds((token, model, kind))]
+            rows = {kind: self._vectors.matrix(conn, token, params, model, kind) for kind in held}
+            turns = rows.get("event")
+            if turns is None or not len(turns.matrix):
+                return
+            if build or self._key_rows.holds((token, model)):
                 self._replies.reading(conn, partial(self._key_rows.partners, (token, model), turns))
 
     def memories_for_events(self, event_ids: Sequence[str]) -> dict[str, list[MemoryWeight]]:

@@ -185,6 +185,11 @@ class VectorCache:
             self._entries[key] = fresh
             return fresh.rows
 
+    def holds(self, key: tuple[str, str, str]) -> bool:
+        """Whether (scope key, model, owner kind) has been read into the cache."""
+        with self._lock:
+            return key in self._entries
+
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
