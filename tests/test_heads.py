@@ -205,3 +205,23 @@ def test_observe_brings_the_built_copies_current_and_builds_none(tmp_path: Path)
     found = scope.recall("京都の紅葉").items
     assert any("京都" in item.text for item in found)
     mem.close()
+
+
+def test_a_refresh_that_fails_leaves_the_observed_turn_committed(
+    mem: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The refresh runs after the commit: its failure is logged, the observe still returns
+    the turn, and the copies read it at their next use."""
+    from soulmem.errors import StoreBusy
+
+    store = sqlite_store(mem)
+    assert_same_as_rows(store)
+
+    def busy(*_: object) -> None:
+        raise StoreBusy("simulated")
+
+    monkeypatch.setattr(store, "refresh", busy)
+    turn = mem.scope(user_id="alice", agent_id="luna").observe(user="그래도 저장돼야 해")
+    assert store.get_events([turn.event.id])[0].user_text == "그래도 저장돼야 해"
+    assert turn.event.id in store.event_heads([turn.event.id])
+    assert assert_same_as_rows(store) == 2 * len(TURNS) + 1

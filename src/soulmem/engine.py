@@ -20,21 +20,14 @@ from soulmem.clock import Clock, SystemClock
 from soulmem.config import Config
 from soulmem.embed.base import Embedder, Vector
 from soulmem.embed.cache import QueryCache
-from soulmem.errors import (
-    InvalidInput,
-    InvalidScope,
-    NotFound,
-    PermissionDenied,
-    StoreBusy,
-    StoreError,
-)
+from soulmem.errors import InvalidInput, InvalidScope, NotFound, PermissionDenied, StoreBusy
 from soulmem.imagine.imagination import ImagineContext
 from soulmem.lifecycle import tiers
 from soulmem.lifecycle.approval import decide
 from soulmem.lifecycle.maintain import WORLD, MaintenanceReport, maintain_scope, maintain_worlds
 from soulmem.llm.base import LLM
 from soulmem.model import Event, Fact, ForgettingEntry, Scope, Tier
-from soulmem.observe import ObserveResult, observe_turn
+from soulmem.observe import ObserveResult, bring_current, observe_turn
 from soulmem.perceive.analyze import FactExtractor
 from soulmem.perceive.facts.llm import LLMFactExtractor
 from soulmem.recall.adaptor import QueryAdaptor, adaptor_for
@@ -369,14 +362,7 @@ class ScopedMemory:
                 # a retry would store it twice). Upkeep that lost a lock race changed
                 # nothing and stays due, so the next turn runs it.
                 log.info("upkeep of %s deferred to the next turn: %s", self.scope, exc)
-        # this process's copies of the file read the turn now, not at the next recall, which
-        # is what a reply waits for (at 100k: recall about 0.2 ms faster at the median and
-        # 0.3-0.7 at p95, observe 0.8 ms slower; docs/benchmarks.md). The turn is committed:
-        # a copy that cannot read it now reads it at its next use.
-        try:
-            self.engine.store.refresh(self.scope, self.engine.embedder.name)
-        except StoreError as exc:
-            log.info("copies of %s left to their next read: %s", self.scope, exc)
+        bring_current(self.engine, self.scope)
         return result
 
     # -- recall ---------------------------------------------------------------------------

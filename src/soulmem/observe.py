@@ -7,6 +7,7 @@ then, so two writers cannot both supersede the same fact.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from soulmem import model
 from soulmem.config import Config
 from soulmem.embed.base import Vector
+from soulmem.errors import StoreError
 from soulmem.lifecycle.surprise import Verdict, floor_for, judge, rescale
 from soulmem.model import Event, EventLink, Fact, MemoryType, Revision, Scope, Tier, new_id
 from soulmem.perceive.analyze import Analysis, analyze
@@ -29,7 +31,9 @@ from soulmem.validate import Turn
 if TYPE_CHECKING:
     from soulmem.engine import Memory
 
-__all__ = ["ObserveResult", "observe_turn"]
+__all__ = ["ObserveResult", "bring_current", "observe_turn"]
+
+log = logging.getLogger(__name__)
 
 REMEMBER_IMPORTANCE = 0.8
 #: turn-cadence duties counted by observe and run by maintenance (seed 003)
@@ -53,6 +57,17 @@ class ObserveResult:
     facts_closed: tuple[Fact, ...] = ()
     revisions: tuple[Revision, ...] = ()
     changes: dict[str, Any] = field(default_factory=dict)
+
+
+def bring_current(engine: Memory, scope: Scope) -> None:
+    """Once a turn and its upkeep are committed: this process's copies of the file read them
+    now, not at the next recall, which is what a reply waits for (at 100k: recall about 0.2
+    ms faster at the median and 0.3-0.7 at p95, observe 0.8 ms slower; docs/benchmarks.md).
+    A copy that cannot read them now reads them at its next use: the turn is committed."""
+    try:
+        engine.store.refresh(scope, engine.embedder.name)
+    except StoreError as exc:
+        log.info("copies of %s left to their next read: %s", scope, exc)
 
 
 def observe_turn(engine: Memory, scope: Scope, turn: Turn) -> ObserveResult:
