@@ -383,6 +383,10 @@ def test_stopped_liking() -> None:
         "I've never been to Paris.",
         "I'm not a vegetarian.",
         "I'm not married.",
+        "im not allergic to anything",
+        "i dont have any pets",
+        "not majoring in math anymore",
+        "I don't have asthma.",
     ],
 )
 def test_negation_is_never_positive(text: str) -> None:
@@ -410,6 +414,15 @@ def test_negation_is_never_positive(text: str) -> None:
         "Can I see the engine room?",
         "Nice to meet you, Rook.",
         "She grew up on a space station, apparently.",
+        "you're 41, right?",
+        "is your birthday 11/14?",
+        "do you think im old, lol?",
+        "Play tennis with me!",
+        "Love you!",
+        "Went to Paris last summer.",
+        "Been there, done that.",
+        "Majoring in something useless was a mistake.",
+        "Paris is the best city for food.",
     ],
 )
 def test_noise_gives_no_user_fact(text: str) -> None:
@@ -616,6 +629,20 @@ def test_move_correction_drops_old_place() -> None:
         "My dad signed his divorce papers in March.",
         "Roller derby is on the telly tonight.",
         "The captain's sister is a lefty.",
+        # someone else's facts next to a first-person word or a dropped "I"
+        "As a woman, my sister gets talked over all the time.",
+        "My son stays home a lot because of asthma, I'm worried.",
+        "My mom's diabetes is getting worse.",
+        "Typical capricorn move from my ex.",
+        "My dad's coworker Derek from work is nice.",
+        "His wife's name is Ana.",
+        "Everyone called him Noodle.",
+        "He went vegan last year.",
+        "My sister has a peanut allergy.",
+        "My brother drives trucks for a living.",
+        "I'm a Cancer survivor.",
+        "My sister is a nurse. Got married last year.",
+        "Jake is my neighbour. Just turned 40.",
     ],
 )
 def test_indirect_cues_stay_quiet_on_noise(text: str) -> None:

@@ -504,3 +504,48 @@ def test_moving_out_ends_the_old_residence() -> None:
     found = run("高円寺はもう引き払って、実家に戻った", current={"current_residence": ("高円寺",)})
     modes = [(c.mode, c.value) for c in found if c.subject == "current_residence"]
     assert ("end", "高円寺") in modes and modes[-1] == ("set", "実家暮らし")
+
+
+# messages that must not give the user a fact: questions, other people's facts, denials
+NOT_ABOUT_USER = [
+    ("本名は何?", "name"),
+    ("兄の本名は佐藤健太だよ", "name"),
+    ("兄はゆうたって名前だよ", "name"),
+    ("本名は蜜柑じゃないよ", "name"),
+    ("「ぽん」ってあだ名の友達がいる", "nickname"),
+    ("妹はまだ17だよ", "age"),
+    ("もう10時だよ、寝なきゃ", "age"),
+    ("今年30だっけ?", "age"),
+    ("弟のたんじょうびは5月5日", "birthday"),
+    ("男って単純だよね", "gender"),
+    ("妹は女子高生です", "gender"),
+    ("男、女、どっちでもいい", "gender"),
+    ("男で、女で、って分けるのやめてほしい", "gender"),
+    ("キリスト教、仏教、イスラム教の違いって面白いよね", "religion"),
+    ("女の子っぽいって言われる", "gender"),
+    ("兄はO型っぽいって言われる", "blood_type"),
+    ("身長150ちょいの人がタイプ", "height"),
+    ("背の高い人が好き、180", "height"),
+    ("兄は東京生まれの大阪育ち", "hometown"),
+    ("友達がクリスチャンなんだ", "religion"),
+    ("仏教ってどういう教え?", "religion"),
+    ("父がうつ病って診断された", "health"),
+    ("友達の母国語は英語", "language"),
+    ("母は肉は食べないようにしてる", "diet"),
+    ("姉は駅前のスタバでバイトしてる", "workplace"),
+    ("姉はIT企業で営業してる", "workplace"),
+    ("兄は慶應の法学部に通ってる", "school"),
+    ("学校は休みです", "school"),
+    ("友達の彼氏の名前は拓海", "partner"),
+    ("友達の彼氏の名前は拓海", "friend"),
+    ("友達の嫁の名前は美咲", "spouse"),
+    ("友達の誕生日プレゼント買った", "friend"),
+    ("友達の推しはジミン", "favorite_artist"),
+]
+
+
+@pytest.mark.parametrize(("text", "subject"), NOT_ABOUT_USER)
+def test_not_about_user(text: str, subject: str) -> None:
+    found = run(text, previous_user_texts=("hello",))
+    got = [c for c in found if c.subject == subject and c.about == "user" and not c.negated]
+    assert not got, got

@@ -52,7 +52,7 @@ _NOT_A_VALUE = re.compile(
     re.IGNORECASE,
 )
 # a trailing adverbial belongs to the sentence, not to the value
-_TAIL = re.compile(r"(?:\s+(?:as\s+well|too|more\s+than\s+ever))$", re.IGNORECASE)
+_TAIL = re.compile(r"(?:\s+(?:as\s+well|too|more\s+than\s+ever|still))$", re.IGNORECASE)
 
 
 def extract(text: str, context: FactContext) -> list[Candidate]:

@@ -117,6 +117,11 @@ _HOME_IS = rx(
     r"\b(?:home|my\s+(?:place|base|digs))(?:\s+(?:these\s+days|now|right\s+now|nowadays|at\s+the"
     r"\s+moment))?(?:\s+is|'s)\s+((?:[\w'-]+\s+){0,6}?)(?:in|near|on|outside(?:\s+of)?)\s+"
 )
+_HOME_NAMED = rx(
+    r"\bhome(?:\s+for\s+me|\s+base)?(?:\s+(?:these\s+days|now|right\s+now|nowadays))?"
+    r"(?:\s+is|'s)\s+(?:now\s+)?(?=[A-Z])",
+    0,
+)
 _IM_IN_NOW = rx(
     r"\bI'm\s+(?:now\s+|living\s+|based\s+|settled\s+)*(?:in|at)\s+"
     r"(?=[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*\s*(?:now|these\s+days|nowadays)\b)"
@@ -134,6 +139,12 @@ def r_home(s: str, m: Msg) -> Iterator[Candidate]:
             said = x.group(1).strip()
             detail = f" (home is {said} in {p})" if said else ""
             yield cand("current_residence", f"{p}{detail}", s, confidence=0.8)
+            return
+    x = _HOME_NAMED.search(s)
+    if x:
+        p = place(s[x.end() :])
+        if p:
+            yield cand("current_residence", p, s, confidence=0.75)
             return
     x = _IM_IN_NOW.search(s)
     if x and _MOVED.search(m.text):

@@ -19,7 +19,7 @@ from soulmem.perceive.facts.en_lex import (
     RELIGIONS,
     alt,
 )
-from soulmem.perceive.facts.en_util import NAME, Msg, cand, cap_name, head, phrase, rx
+from soulmem.perceive.facts.en_util import FIRST, NAME, Msg, cand, cap_name, head, phrase, rx
 
 __all__ = ["SENTENCE_RULES"]
 
@@ -45,7 +45,10 @@ _FAM_ONLY = rx(
     rf"eldest)(?:\s+of\s+(\w+))?\b"
 )
 _NO_FAM = rx(rf"\bI(?:\s+|(?='))(?:don't|do\s+not)\s+have\s+(?:any\s+)?({_REL})\b")
-_SPOUSE = rx(rf"\bmy\s+(wife|husband|spouse)\b(?:,?\s+({NAME}))?")
+_SPOUSE = rx(
+    rf"\bmy\s+(wife|husband|spouse)\b(?:(?:'s\s+name\s+is|\s+is\s+(?:named|called)|,)?\s+"
+    rf"({NAME}))?"
+)
 
 
 def r_family(s: str, m: Msg) -> Iterator[Candidate]:
@@ -92,8 +95,8 @@ _PEOPLE = rx(
 )
 _PET_MY = rx(rf"\bmy\s+((?:[\w-]+\s+){{0,2}}?)({_PETW})\b(?:,?\s+(?:named\s+|called\s+)?({NAME}))?")
 _PET_HAVE = rx(
-    rf"\bI(?:\s+|(?='))(?:have|'ve\s+got|got|own|adopted|rescued|just\s+adopted|"
-    rf"just\s+got)\s+(an?|one|two|three|four|\d|"
+    rf"\b(?:I|we)(?:\s+|(?='))(?:have|'ve\s+got|got|own|adopted|rescued|just\s+adopted|"
+    rf"just\s+got|just\s+rescued)\s+(an?|one|two|three|four|\d|"
     rf"a\s+couple\s+of)\s+((?:[\w-]+\s+){{0,2}}?)({_PETW})\b(?:,?\s+(?:named|"
     rf"called)\s+({NAME}(?:\s+and\s+{NAME})?))?"
 )
@@ -165,6 +168,10 @@ _ALLERGY_HAVE = rx(
     r"\b(?:I\s+have|I've\s+got|my)\s+(?:an?\s+)?((?:severe|bad|serious|deadly|mild|"
     r"life-threatening)\s+)?((?:[\w-]+\s+){0,1}?[\w-]+)\s+allerg(?:y|ies)\b"
 )
+_ALLERGY_FRAGMENT = rx(
+    rf"^\W*(?:(?:bad|severe|serious|deadly|mild)\s+)?({_ALLERGEN})\s+allerg(?:y|ies)"
+    r"(?:\s+(?:here|gang|life|sufferer|girl|guy|kid|mom|dad))?\s*(?:[,.;!—-]|$|\s+here\b)"
+)
 _KILL = rx(rf"\b({_ALLERGEN})\s+(?:could|can|will|would|might|literally|actually|\s)*kill\s+me\b")
 _CANT_EAT = rx(
     rf"\bI(?:\s+|(?='))(?:can't|cannot|can\s+not|can\s+never)\s+(?:eat|have|touch|"
@@ -193,6 +200,10 @@ def r_allergy(s: str, m: Msg) -> Iterator[Candidate]:
         neg = bool(_NEG_BEFORE.search(s[: x.start()] + " "))
         sev = f" ({x.group(1).strip()})" if x.group(1) else ""
         yield cand("allergy", x.group(2) + sev, s, negated=neg, confidence=0.85)
+        return
+    x = _ALLERGY_FRAGMENT.search(s)
+    if x:
+        yield cand("allergy", x.group(1).lower(), s, confidence=0.75)
         return
     x = _KILL.search(s)
     if x:
@@ -239,7 +250,7 @@ _FAINT2 = rx(
 )
 _SCARES = rx(
     r"(?:^|[,;—]\s*|\b(?:and|but)\s+)([a-z]+(?:\s+[a-z]+)?)\s+(?:terrify|terrifies|scare|"
-    r"scares|freak|freaks|creep|creeps)\s+me\s+(?:out|to\s+death|half\s+to\s+death)?"
+    r"scares|freak|freaks|creep|creeps)\s+me\b(?:\s+(?:out|to\s+death|half\s+to\s+death))?"
 )
 _PHOBIC = rx(rf"\b{_IM}\s+(?:\w+\s+)?(claustrophobic|acrophobic|agoraphobic|arachnophobic)\b")
 _PHOBIC_MAP = {
@@ -303,9 +314,16 @@ def r_phobia(s: str, m: Msg) -> Iterator[Candidate]:
 
 
 _HEALTH_HAVE = rx(
-    rf"\bI(?:\s+|(?='))(?:have|'ve\s+got|was\s+diagnosed\s+with|suffer\s+from|deal\s+with|"
+    rf"\bI(?:\s+|(?='))(?:have|'ve\s+got|'ve\s+had|have\s+had|get|was\s+diagnosed\s+with|"
+    rf"suffer\s+from|deal\s+with|"
     rf"live\s+with|struggle\s+with)\s+({alt(HEALTH)})\b"
 )
+_HEALTH_MY = rx(rf"\bmy\s+({alt(HEALTH - {'a bad knee', 'a bad back', 'a heart condition'})})\b")
+_HEALTH_CAUSE = rx(
+    rf"\b(?:because\s+of|due\s+to|thanks\s+to|cause\s+of|'cause\s+of)\s+(?:my\s+)?"
+    rf"({alt(HEALTH)})\b"
+)
+_OTHER_BEFORE = rx(rf"\b(?:he|she|they|his|her|their|{alt(FAMILY)}|friend|partner|boss)(?:'s)?\b")
 _HEALTH_IM = rx(
     rf"\b{_IM}\s+(?:\w+\s+)?(diabetic|asthmatic|epileptic|colou?r[\s-]?blind|"
     rf"deaf(?:\s+in\s+one\s+ear)?|hard\s+of\s+hearing|autistic|dyslexic|anemic|pregnant|"
@@ -318,21 +336,37 @@ _WEAR = rx(
 
 
 def r_health(s: str, m: Msg) -> Iterator[Candidate]:
+    said = False
     for pat in (_HEALTH_HAVE, _HEALTH_IM, _WEAR):
         x = pat.search(s)
         if x:
+            said = True
             neg = bool(re.search(r"\b(?:not|don't|n't)\s+(?:\w+\s+)?$", s[: x.start(1)]))
             v = x.group(1).lower()
             if pat is _WEAR:
                 v = f"wears {v}"
             yield cand("health", v, s, negated=neg, confidence=0.75)
+    if said:
+        return
+    # "my asthma's acting up", "I eat gluten free because of celiac": a first-person
+    # sentence that names the condition as the speaker's own
+    x = _HEALTH_MY.search(s) or (_HEALTH_CAUSE.search(s) if FIRST.search(s) else None)
+    if (
+        x
+        and not _NEG_BEFORE.search(s[: x.start()] + " ")
+        and not _OTHER_BEFORE.search(s[: x.start()])
+    ):
+        yield cand("health", x.group(1).lower(), s, confidence=0.65)
 
 
 _DIET_IM = rx(
     rf"\b{_IM}\s+(?:a\s+|an\s+)?(?:strict\s+|full\s+|mostly\s+|basically\s+|now\s+|"
     rf"still\s+)?({alt(DIETS)})\b|\bI(?:\s+|(?='))(?:eat|keep)\s+(halal|kosher|plant-based|"
-    rf"paleo|keto)\b|\bI'm\s+on\s+(?:a|the)\s+(keto|paleo|low-carb|carnivore|vegan|"
-    rf"mediterranean)\s+diet\b"
+    rf"paleo|keto|gluten[\s-]free|dairy[\s-]free)\b|\bI'm\s+on\s+(?:a|the)\s+(keto|paleo|"
+    rf"low-carb|carnivore|vegan|mediterranean)\s+diet\b"
+    # a change of diet: "I went vegetarian in January", "I've gone vegan"
+    rf"|\bI(?:'ve|\s+have)?(?:\s+|(?='))(?:just\s+|recently\s+|finally\s+)?(?:went|gone|"
+    rf"turned|became|become|switched\s+to)\s+(?:fully\s+|full\s+)?({alt(DIETS)})\b"
 )
 _NO_EAT = rx(
     r"\bI(?:\s+|(?='))(?:don't|do\s+not|never)\s+eat\s+(meat|pork|beef|red\s+meat|fish|seafood|"
@@ -347,7 +381,8 @@ _NO_DRINK = rx(
 def r_diet(s: str, m: Msg) -> Iterator[Candidate]:
     x = _DIET_IM.search(s)
     if x:
-        v = (x.group(1) or x.group(2) or x.group(3)).lower()
+        v = (x.group(1) or x.group(2) or x.group(3) or x.group(4)).lower()
+        v = re.sub(r"\s+free$", "-free", v)
         neg = bool(re.search(r"\bnot\s+(?:an?\s+)?$", s[: x.start(1) if x.group(1) else x.start()]))
         yield cand("diet", v, s, negated=neg, confidence=0.85)
         return
@@ -379,11 +414,21 @@ _RELIGION = rx(
     rf"\b{_IM}\s+(?:a\s+|an\s+)?(?:practicing\s+|devout\s+|lapsed\s+|pretty\s+|"
     rf"very\s+)?({alt(RELIGIONS)})\b|\b{_IM}\s+(not\s+religious|not\s+very\s+religious|"
     rf"spiritual\s+but\s+not\s+religious)\b"
+    rf"|^\W*as\s+an?\s+(?:practicing\s+|devout\s+)?({alt(RELIGIONS)})\b"
+    rf"(?=[^.!?]*\b(?-i:I|I'm|I've)\b)"
 )
 _GENDER = rx(
-    rf"\b{_IM}\s+an?\s+(guy|girl|woman|man|dude|gal|boy|lady|trans\s+(?:man|"
-    rf"woman))\b(?!\s+(?:of|dad|mom|person|child|scout))|\b{_IM}\s+(non-?binary|nonbinary|"
-    rf"genderfluid|agender)\b"
+    rf"\b{_IM}\s+(?:just\s+|only\s+)?an?\s+(?:(?:regular|normal|simple|grown|young|old|lucky|"
+    rf"proud|single|tall|short|big|small|little)\s+)?(guy|girl|woman|man|dude|gal|boy|lady|"
+    rf"(?:trans|cis)\s+(?:man|woman|guy|girl|dude|boy|lady))\b"
+    rf"(?!\s+(?:of|dad|mom|person|child|scout))|\b{_IM}\s+(non-?binary|"
+    rf"nonbinary|genderfluid|agender)\b"
+    # "as a woman in tech I get talked over": the speaker's own "I" follows
+    rf"|^\W*as\s+an?\s+(?:\w+[\s-]+years?[\s-]+old\s+)?((?:trans\s+|cis\s+)?(?:guy|girl|woman|"
+    rf"man|dude|gal|lady))\b"
+    rf"(?=[^.!?]*\b(?-i:I|I'm|I've)\b)"
+    rf"|\bI\s+identify\s+as\s+(?:an?\s+)?((?:trans\s+)?(?:man|woman|guy|girl|male|female)|"
+    rf"non-?binary|genderfluid|genderqueer|agender)\b"
 )
 _GENDER_MAP = {
     "guy": "male",
@@ -411,16 +456,16 @@ def r_misc(s: str, m: Msg) -> Iterator[Candidate]:
         yield cand("language", f"{x.group(1) or x.group(2)} (native)", s, confidence=0.85)
     x = _RELIGION.search(s)
     if x:
-        v = (x.group(1) or x.group(2)).lower()
-        v = v[0].upper() + v[1:] if x.group(1) and v not in ("atheist", "agnostic") else v
+        named = x.group(1) or x.group(3)
+        v = (named or x.group(2)).lower()
+        v = v[0].upper() + v[1:] if named and v not in ("atheist", "agnostic") else v
         neg = bool(re.search(r"\bnot\s+(?:an?\s+)?$", s[: x.start(1)])) if x.group(1) else False
         yield cand("religion", v, s, negated=neg, confidence=0.8)
     x = _GENDER.search(s)
     if x and x.start() < 40:
-        w = (x.group(1) or x.group(2)).lower()
-        yield cand(
-            "gender", f"{_GENDER_MAP[w]} ({w})" if w in _GENDER_MAP else w, s, confidence=0.6
-        )
+        w = " ".join((x.group(1) or x.group(2) or x.group(3) or x.group(4)).lower().split())
+        base = _GENDER_MAP.get(w.split()[-1])
+        yield cand("gender", f"{base} ({w})" if base else w, s, confidence=0.6)
 
 
 SENTENCE_RULES = (r_family, r_pets, r_allergy, r_phobia, r_health, r_diet, r_misc)

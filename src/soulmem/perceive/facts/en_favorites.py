@@ -73,19 +73,40 @@ _KIND = {
     "thing": "likes",
 }
 _KINDS = alt(tuple(_KIND))
-_FAV = r"(?:all[\s-]time\s+|absolute\s+|number\s+one\s+|#1\s+|top\s+)?(?:favou?rite|fave|fav)"
+_FAV = (
+    r"(?:all[\s-]time\s+|absolute\s+|number\s+one\s+|#1\s+|top\s+)?(?:favou?rite|fave|fav"
+    r"|comfort|go-to)"
+)
+_FAV_BARE = r"(?:all[\s-]time\s+|absolute\s+)?(?:favou?rite|fave|fav)"
 _FAV_MY = rx(
-    rf"\bmy\s+{_FAV}\s+({_KINDS})(?:\s+(?:of\s+all\s+time|ever))?\s*(?:'s|\s+is|"
+    # "my favorite movie is", or at the start with the "my" dropped: "fav movie is"
+    rf"(?:\bmy\s+{_FAV}|^\W*(?:(?:and|also|oh|but|ok|okay)\W+)*{_FAV_BARE})\s+({_KINDS})"
+    rf"(?:\s+(?:of\s+all\s+time|ever))?\s*(?:'s|\s+is|"
     rf"\s+has\s+(?:always\s+)?been|\s+would\s+be|\s+are|:|,)\s+"
 )
 _FAV_IS = rx(
     rf"^\W*(?:(?:and|also|oh|but|honestly|well|okay|ok)\W+)*(.{{1,40}}?)\s+(?:is|are|"
-    rf"has\s+(?:always\s+)?been|was)\s+(?:still\s+)?(?:probably\s+)?my\s+{_FAV}\s+({_KINDS})\b"
+    rf"has\s+(?:always\s+)?been|was)\s+(?:still\s+)?(?:probably\s+)?(?:my\s+{_FAV}|"
+    rf"(?:hands\s+down\s+|easily\s+|by\s+far\s+)?the\s+(?:best|greatest|GOAT))\s+({_KINDS})\b"
+    r"(?!\s+(?:for|to|in\s+(?:the|town|\w+\s+for))\b)"
+)
+# "pizza is life, my favorite food for sure": the favourite named before the comma
+_FAV_APPOS = rx(
+    rf"^\W*(?:(?:and|also|oh|but|honestly|ok|okay)\W+)*([\w' -]{{1,30}}?)(?:\s+(?:is|are)\s+"
+    rf"[\w' ]{{1,15}})?\s*[,—-]\s*(?:definitely\s+|easily\s+)?my\s+{_FAV}\s+({_KINDS})"
+    rf"(?:\s+(?:for\s+sure|of\s+all\s+time|ever|tbh|lol|hands\s+down))?\s*(?:[.!]|$)"
 )
 _TITLE = (
     r"(?-i:[A-Z0-9][\w'&:.-]*(?:\s+(?:(?:the|of|to|a|an|in|and|on|for|at|with|from|&|is|"
     r"my)\s+)*[A-Z0-9][\w'&:.-]*)*)"
 )
+# "been listening to nothing but Phoebe Bridgers, she's my favorite": the pronoun points
+# back to the name said before it
+_FAV_BACK = rx(
+    rf"\b(?:she's|he's|they're|she\s+is|he\s+is|they\s+are)\s+(?:still\s+|honestly\s+|"
+    rf"literally\s+|easily\s+)?my\s+{_FAV}(?:\s+({_KINDS}))?\s*(?:[.!,;]|$|\s+(?:ever|lol|tbh)\b)"
+)
+_NAMED = re.compile(r"(?<=\s)((?!I\b|I'[a-z]+\b)[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,3})")
 _QUOTE = rx(
     rf"\bI(?:\s+|(?='))(?:can|could)\s+(?:\w+\s+)?(?:quote|recite)\s+(?:the\s+(?:whole|"
     rf"entire)\s+(?:movie|film|book|show)\s+)?({_TITLE})(?:\s+([\w\s-]{{0,30}}))?"
@@ -110,7 +131,9 @@ def _kind_subject(kind: str) -> str:
 
 def r_favorite(s: str, m: Msg) -> Iterator[Candidate]:
     x = _FAV_MY.search(s)
-    if x:
+    if x and not re.search(
+        r"\b(?:is|are|was|been)\s+(?:still\s+)?(?:probably\s+)?$", s[: x.start()]
+    ):
         subj = _kind_subject(x.group(1))
         p = phrase(s[x.end() :], 7, allow_bad=True)
         if p and not re.match(r"(?:it|this|that|you)\b", p, re.I):
@@ -121,6 +144,28 @@ def r_favorite(s: str, m: Msg) -> Iterator[Candidate]:
         p = x.group(1).strip(" ,")
         if not re.match(r"(?:it|this|that|he|she|they|what|which|who)\b", p, re.I):
             yield cand(_kind_subject(x.group(2)), p, s, confidence=0.85)
+            return
+    x = _FAV_APPOS.search(s)
+    if (
+        x
+        and len(x.group(1).split()) <= (3 if re.search(r"\s(?:is|are)\s", x.group(0)) else 2)
+        and not re.match(
+            r"(?:it|this|that|he|she|they|you|I|my|his|her|our|their|we)\b", x.group(1), re.I
+        )
+    ):
+        yield cand(_kind_subject(x.group(2)), x.group(1).strip(), s, confidence=0.8)
+        return
+    x = _FAV_BACK.search(s)
+    if x:
+        who = _NAMED.search(s[: x.start()])
+        if who and cap_name(who.group(1).split()[0]):
+            if x.group(1):
+                subj = _kind_subject(x.group(1))
+            elif re.search(r"\b(?:listen|listening|concert|album|songs?)\b", s, re.I):
+                subj = "favorite_artist"
+            else:
+                subj = "likes"
+            yield cand(subj, who.group(1), s, confidence=0.75)
             return
     x = _QUOTE.search(s) or _EVERY_LINE.search(s)
     if x and x.group(1).split()[0] not in ("I", "It", "That", "This", "You", "My"):
@@ -275,6 +320,19 @@ def r_likes(s: str, m: Msg) -> Iterator[Candidate]:
             "big",
             "real",
             "grown",
+            # "a trans guy", "a straight girl" say who the user is, not what they like
+            "trans",
+            "cis",
+            "straight",
+            "gay",
+            "queer",
+            "bi",
+            "white",
+            "black",
+            "asian",
+            "young",
+            "old",
+            "single",
         ):
             subj = categorize(w)
             yield _pref(subj, f"{w} ({w} {kind})", s, 0.7)

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from soulmem.perceive.facts.base import Candidate
 from soulmem.perceive.facts.en_lex import (
+    FAMILY,
     HOLIDAYS,
     LANGUAGES,
     MONTHS,
@@ -30,8 +31,13 @@ _NEG_BEFORE = rx(r"\b(?:not|n't|never|no\s+longer)\s+(?:\w+\s+)?$")
 
 _FULL = rf"{NAME}(?:\s+{NAME}){{0,2}}"
 _NAME_EXPLICIT = rx(
-    rf"\b(?:my\s+(?:full\s+|real\s+|first\s+)?name(?:'s|\s+is)|^\W*name's|"
-    rf"{_IM}\s+called)\s+({_FULL})"
+    rf"\b(?:my\s+(?:full\s+|real\s+|first\s+)?name(?:'s|\s+is)|^\W*(?:the\s+)?name's|"
+    rf"{_IM}\s+called)\s+(?:actually\s+|really\s+|just\s+|officially\s+)?({_FULL})"
+)
+# "my full name anyway - it's Priyanka Deshmukh": the name after a dash or colon
+_NAME_LATER = rx(
+    rf"\bmy\s+(?:full\s+|real\s+|first\s+|actual\s+)?name\b[^.!?]{{0,30}}?(?:—|-|:)\s*"
+    rf"(?:it's|it\s+is)?\s*({_FULL})"
 )
 _NAME_IM = rx(rf"\b(?:{_IM}|this\s+is)\s+({_FULL})(?:\s*(?:—|,|-)\s*({_FULL}))?")
 _NAME_HERE = rx(rf"^\W*(?:(?:hi|hey|hello)\W+)?({_FULL})\s+here\b")
@@ -42,10 +48,13 @@ _GREETING = rx(
     r"|(?:it's\s+)?spelled|spelt|rhymes\s+with)\b"
 )
 _NICE = rx(r"^\s*(?:,|—|-)?\s*(?:nice|pleased|good)\s+to\s+meet")
+_AGE_AFTER = rx(rf"^\s*,\s*{NUMBER_RE}\s*(?:,|$|and\b|years?\b|yo\b)")
 _NICK = rx(
-    rf"\b(?:call\s+me|I\s+go\s+by|(?:everyone|everybody|people|my\s+friends)\s+calls?\s+me)"
-    rf"\s+({_FULL})"
+    rf"\b(?:call\s+me|I\s+go\s+by|(?:everyone|everybody|people|my\s+friends|they|who)"
+    rf"(?:\s+\w+){{0,3}}?\s+(?:calls?|called|used\s+to\s+call)\s+me)"
+    rf"\s+({_FULL}|(?-i:[A-Z]{{1,2}})(?![\w']))"
 )
+_NOT_INITIALS = frozenset({"OK", "AI", "IT", "TV", "PM", "AM", "ME", "US", "A", "I"})
 _NOT_A_NAME = frozenset(w.casefold() for w in LANGUAGES | ZODIAC) | frozenset(RELIGIONS)
 
 
@@ -60,8 +69,13 @@ def r_name(s: str, m: Msg) -> Iterator[Candidate]:
         if _ok_name(x.group(1)):
             yield cand("name", x.group(1), s, confidence=0.9)
             return
+    x = _NAME_LATER.search(s)
+    if x and _ok_name(x.group(1)):
+        yield cand("name", x.group(1), s, confidence=0.85)
+        return
     for x in _NICK.finditer(s):
-        if _ok_name(x.group(1)):
+        initials = x.group(1).isupper() and x.group(1) not in _NOT_INITIALS
+        if initials or _ok_name(x.group(1)):
             yield cand("nickname", x.group(1), s)
     x = _NAME_HERE.search(s)
     if x and _ok_name(x.group(1)):
@@ -74,6 +88,7 @@ def r_name(s: str, m: Msg) -> Iterator[Candidate]:
         introduced = (
             _GREETING.search(m.text)
             or _NICE.search(s[x.end() :])
+            or _AGE_AFTER.search(s[x.end() :])
             or not m.ctx.previous_user_texts  # the opening message introduces the speaker
         )
         if not introduced:
@@ -101,6 +116,13 @@ _AGE_RULES = (
     ),
     ("turning", rx(rf"\b(?:I'll\s+be|I'm\s+turning|I\s+turn)\s+({N})\b{_AGE_WHEN}")),
     (
+        "turning",
+        rx(
+            rf"(?:^\W*|\b{_IM}\s+)(?:gonna|going\s+to)\s+be\s+({N})\b{_AGE_WHEN}"
+            r"(?=\s*(?:[,.!;]|$|\s+(?:and|but|so|soon|next|lol)\b))"
+        ),
+    ),
+    (
         "im",
         rx(
             rf"\b{_IM}\s+(?:only\s+|just\s+|almost\s+|nearly\s+|barely\s+|now\s+)?({N})"
@@ -110,6 +132,11 @@ _AGE_RULES = (
         ),
     ),
     ("yearold", rx(rf"\b{_IM}\s+(?:an?\s+)?({N})[\s-]+years?[\s-]+old\b")),
+    # "as a 50 year old woman I did not expect ...": the speaker's own "I" follows
+    (
+        "yearold",
+        rx(rf"^\W*as\s+an?\s+({N})[\s-]+years?[\s-]+old\b(?=[^.!?]*\b(?-i:I|I'm|I've)\b)"),
+    ),
     (
         "planet",
         rx(
@@ -218,9 +245,13 @@ _DATE = rx(
     rf"\b(?:(?P<m1>{_MON})\.?\s+(?:the\s+)?(?P<d1>{_DAY})\b(?:,?\s+(?P<y1>(?:19|20)\d\d))?"
     rf"|(?:the\s+)?(?P<d2>{_DAY})\s+(?:of\s+)?(?P<m2>{_MON})\b(?:,?\s+(?P<y2>(?:19|20)\d\d))?)"
 )
+# "11/14", "14/11/1998": month first unless the first number cannot be a month
+_NUM_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/((?:19|20)?\d\d))?(?![\d/])")
+_MONTH_NAMES = tuple(dict.fromkeys(MONTHS.values()))
 _HOLI = tuple((rx(rf"\b(?:{p})\b"), md, label) for p, md, label in HOLIDAYS)
 _BDAY_CUE = rx(
     r"^\W*(?:a\s+|an\s+|total\s+|proper\s+)?[\w'\s-]{2,25}\bbaby\b|"
+    r"^\W*(?:birthday|bday|b-day)(?:'s|s|\s+is)\s|"
     r"\b(?:my\s+(?:birthday|bday|b-day)|I\s+was\s+born|born\s+on|I'm\s+an?\s+[\w'\s]{2,25}baby"
     r"|I(?:\s+|(?='))(?:just\s+)?turned\s+\w+)\b"
 )
@@ -259,6 +290,16 @@ def _date_in(text: str) -> str | None:
         if mon == "May" and x.group("m1") and x.group("m1") == "may":
             return None  # "may" the verb
         return f"{mon} {d}" + (f", {y}" if y else "")
+    x = _NUM_DATE.search(text)
+    if x:
+        a, b = int(x.group(1)), int(x.group(2))
+        mo, d = (a, b) if a <= 12 else (b, a)
+        if not (1 <= mo <= 12 and 1 <= d <= 31):
+            return None
+        year = x.group(3) or ""
+        if len(year) == 2:
+            year = ("19" if int(year) > 30 else "20") + year
+        return f"{_MONTH_NAMES[mo - 1]} {d}{', ' + year if year else ''} ({x.group()})"
     return None
 
 
@@ -398,7 +439,16 @@ _THIRD = rx(
 _SIGNS = "|".join(ZODIAC)
 _ZODIAC = rx(
     rf"\b{_IM}\s+(?:such\s+|so\s+|totally\s+|definitely\s+)?(?:an?\s+)?(?:\w+\s+)?"
-    rf"((?-i:{_SIGNS}))\b|\bmy\s+(?:zodiac\s+|star\s+|sun\s+)?sign\s+is\s+(\w+)"
+    rf"((?-i:{_SIGNS}))\b(?!\s+(?:survivor|patient|research|free|scare|diagnosis)\b)"
+    rf"|\bmy\s+(?:zodiac\s+|star\s+|sun\s+)?sign\s+is\s+(\w+)"
+)
+# "typical capricorn here", "such a Leo": a sign as a self-label without "I'm"
+_ZODIAC_FRAGMENT = rx(
+    rf"^\W*(?:(?:typical|classic|such\s+an?|total|proud|true|big)\s+({_SIGNS})\b(?!\s+(?:is|are|"
+    rf"was|were|season|survivor|patient|research)\b)|({_SIGNS})\s+here\b)"
+)
+_SOMEONE = rx(
+    rf"\b(?:my|his|her|their|your)\s+(?:\w+\s+)?(?:{alt(FAMILY)}|ex|boss|friend|mate)s?\b"
 )
 _HAND = (
     rx(rf"\b{_IM}\s+(?:\w+\s+)?(left|right)[\s-]handed\b"),
@@ -434,6 +484,10 @@ def r_traits(s: str, m: Msg) -> Iterator[Candidate]:
         sign = x.group(1) or (x.group(2) or "").capitalize()
         if sign in ZODIAC:
             yield cand("zodiac", sign, s)
+    elif not _THIRD.search(s) and not _SOMEONE.search(s):
+        x = _ZODIAC_FRAGMENT.search(s)
+        if x:
+            yield cand("zodiac", (x.group(1) or x.group(2)).capitalize(), s, confidence=0.7)
     for pat in _HAND:
         x = pat.search(s)
         if x:

@@ -41,12 +41,26 @@ _NATIVE = re.compile(r"\b(?:I'm|I\s+am)\s+an?\s+([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]
 _LIVE = (
     rx(
         r"\bI(?:\s+|(?='))(?:currently\s+|now\s+|still\s+|actually\s+)?(?:live|'m\s+living|"
-        r"am\s+living|'ve\s+been\s+living|reside|'m\s+based|am\s+based)\s+(?:in|on|near|"
+        r"am\s+living|'ve\s+been\s+living|reside|'m\s+based|am\s+based|'ve\s+lived|"
+        r"have\s+lived|lived(?=\s+\S+(?:\s+[A-Z]\S*)*,?\s+(?:my\s+whole\s+life|all\s+my\s+life)))"
+        r"\s+(?:in|on|near|"
         r"outside(?:\s+of)?)\s+"
     ),
     rx(
         r"(?:\b(?:I|we)\s+|^\W*)(?:just\s+|recently\s+|finally\s+|officially\s+)?(?:moved|"
         r"relocated)\s+(?:back\s+)?(?:to|into)\s+"
+    ),
+    # "I've been in London for ten years": a stay counted in years is where one lives
+    rx(
+        r"\bI(?:'ve|\s+have)\s+been\s+(?:living\s+|based\s+)?in\s+(?=[A-Z][\w'-]*(?:\s+[A-Z]"
+        r"[\w'-]*)*\s+(?:for\s+(?:about\s+|like\s+|almost\s+|over\s+)?(?:\w+\s+)?(?:years|"
+        r"months|a\s+year|a\s+decade)|since\s+(?:19|20)\d\d)\b)",
+        0,
+    ),
+    # "I'm from a village in Kerala, moved to Bangalore for uni": the same "I" goes on
+    rx(
+        r"^\W*I(?:'m|\s+am|\s+was|\s+grew)\b[^.!?]*?(?:,\s*|\s+and\s+|\s+but\s+)(?:then\s+)?"
+        r"(?:just\s+|recently\s+|later\s+)?(?:moved|relocated)\s+(?:back\s+)?to\s+"
     ),
 )
 _HOUSING = (
@@ -55,7 +69,8 @@ _HOUSING = (
 )
 _LIVE_HOUSING = (
     rx(
-        rf"\bI(?:'ve\s+got|\s+have|\s+rent|\s+own|\s+bought|\s+share|\s+live\s+in)\s+(?:a|an|"
+        rf"\bI(?:\s+(?:currently|now|still))?(?:'ve\s+got|\s+have|\s+rent|\s+own|\s+bought|"
+        rf"\s+share|\s+live\s+in|'m\s+living\s+in)\s+(?:a|an|"
         rf"my|this)\s+((?:[\w-]+\s+){{0,3}}?{_HOUSING})\s+(?:in|on|near|outside(?:\s+of)?)\s+"
     ),
     rx(rf"\bmy\s+((?:[\w-]+\s+){{0,2}}?{_HOUSING})\s+(?:in|on)\s+"),
@@ -116,6 +131,13 @@ _TEACH = rx(
     r"people|kids\s+how)\b)"
 )
 _LIVING = rx(r"\bI(?:\s+|(?='))(?:do|make)\s+([\w\s-]{2,30}?)\s+for\s+a\s+living\b")
+# "been driving trucks for 12 years", "I drive a cab for a living": the vehicle names the job
+_DRIVE = rx(
+    r"\bI(?:'ve\s+been|\s+have\s+been|'m|\s+am)?(?:\s+|(?='))(?:drive|driving)\s+(?:an?\s+)?"
+    r"(truck|bus|cab|taxi|forklift|ambulance|lorry|lorrie|tractor|delivery\s+van|train|"
+    r"school\s+bus|semi)(?:e?s)?\s+(?:for\s+(?:a\s+living|work|a\s+company|(?:\w+|\d+)\s+"
+    r"(?:years?|yrs?)|a\s+few\s+years|years)|professionally)\b"
+)
 _JOB_STATE = rx(
     rf"\b{_IM}\s+(?:currently\s+|now\s+)?(unemployed|retired|between\s+jobs|self-employed|"
     rf"a\s+stay-at-home\s+(?:mom|dad|parent)|a\s+full-time\s+student|job\s+hunting)\b"
@@ -146,11 +168,14 @@ _QUIT = rx(
 )
 _ORG_CUT = rx(
     r"\s+(?:as|in|on|for|since|because|and|but|so|now|every|which|where|near|downtown|studying|"
-    r"majoring|working|doing)\b"
+    r"majoring|working|doing|last|this|yesterday|today|recently|ago)\b"
 )
 
 
 def _org(rest: str) -> str | None:
+    c = re.search(r"\s+(?:and|but|so)\s+", rest)
+    if c:
+        rest = rest[: c.start()]
     p = phrase(rest, 6)
     if not p:
         return None
@@ -207,7 +232,7 @@ def r_work(s: str, m: Msg) -> Iterator[Candidate]:
             return
     x = _TEACH.search(s)
     if x:
-        p = phrase(s[x.end() :], 5)
+        p = phrase(re.split(r"\s+and\s+", s[x.end() :])[0], 5)
         if p:
             p = re.split(r"\s+(?:at|in|to|for|on)\s+", p)[0]
             yield cand("job", f"{p} teacher", s, confidence=0.8)
@@ -218,9 +243,13 @@ def r_work(s: str, m: Msg) -> Iterator[Candidate]:
                     yield cand("workplace", o, s, confidence=0.75)
     x = _JOB_AS.search(s)
     if x:
-        p = phrase(s[x.end() :], 5)
+        job, *where = re.split(r"\s+(?:at|for)\s+", s[x.end() :], maxsplit=1)
+        p = phrase(re.split(r"\s+in\s+", job)[0], 5)
         if p:
-            yield cand("job", re.split(r"\s+(?:at|in|for)\s+", p)[0], s, confidence=0.85)
+            yield cand("job", p, s, confidence=0.85)
+            o = _org(where[0]) if where else None
+            if o and not _WORK_AT.search(s):
+                yield cand("workplace", re.sub(r"^(?:an?|the)\s+", "", o), s, confidence=0.75)
     x = _JOB_IM.search(s)
     if x and not re.search(r"\b(?:fan|lover|enthusiast|person|wannabe)\b", x.group(2), re.I):
         neg = bool(_NEG_BEFORE.search(s[: x.start()] + "I'm"))
@@ -234,6 +263,10 @@ def r_work(s: str, m: Msg) -> Iterator[Candidate]:
     x = _LIVING.search(s)
     if x:
         yield cand("job", f"{x.group(1).strip()} (for a living)", s)
+    x = _DRIVE.search(s)
+    if x:
+        vehicle = x.group(1).lower().replace("lorrie", "lorry")
+        yield cand("job", f"{vehicle} driver", s, confidence=0.75)
     x = _JOB_STATE.search(s)
     if x:
         yield cand("job", x.group(1), s, confidence=0.8)
@@ -245,7 +278,7 @@ def r_work(s: str, m: Msg) -> Iterator[Candidate]:
     x = _WORK_IN.search(s)
     if x:
         p = _org(s[x.end() :])
-        if p and not p[0].isupper():
+        if p and (not p[0].isupper() or re.match(r"[A-Z]{2,3}(?:\s|$)", p)):
             if re.match(r"(?:an?|the)\s", p):
                 yield cand("workplace", p, s, confidence=0.7)
             else:
@@ -266,7 +299,9 @@ _YEAR = (
     r"grad\s+student|graduate\s+student|PhD\s+student|phd\s+candidate|student|undergrad|"
     r"med\s+student|law\s+student)"
 )
-_STUDENT_AT = rx(rf"(?:\b{_IM}|,)\s+(?:an?\s+)?({_YEAR})\s+(?:at|in)\s+")
+_STUDENT_AT = rx(
+    rf"(?:\b{_IM}|,)\s+(?:an?\s+)?({_YEAR}|in\s+my\s+\w+\s+year(?:\s+of\s+\w+)?)\s+(?:at|in)\s+"
+)
 _STUDYING = rx(r"\b(?:studying|majoring\s+in)\s+")
 _IN_SCHOOL = rx(
     r"\b(?:I'm|I\s+am)\s+(?:still\s+)?in\s+((?:high|middle|grad|graduate|med|medical|law|"
@@ -276,6 +311,11 @@ _IN_SCHOOL = rx(
 _GO_TO = rx(
     r"\bI(?:\s+|(?='))(?:go\s+to|attend|'m\s+enrolled\s+at|graduated\s+from|"
     r"'m\s+a\s+student\s+at)\s+"
+)
+_GO_TO_KIND = rx(
+    r"\bI(?:\s+|(?='))(?:go\s+to|attend|'m\s+enrolled\s+(?:at|in))\s+(?:a\s+|the\s+)?((?:community|"
+    r"junior|night|grad|graduate|art|law|med|medical|nursing|trade|beauty|culinary|high|middle|"
+    r"boarding|private|public|catholic)\s+(?:school|college)|college|uni|university)\b"
 )
 _SCHOOLISH = re.compile(
     r"\b(?:School|University|College|High|Academy|Institute|Tech|State|U|Polytechnic|"
@@ -311,6 +351,10 @@ def r_school(s: str, m: Msg) -> Iterator[Candidate]:
     x = _IN_SCHOOL.search(s)
     if x:
         yield cand("school", x.group(1), s, confidence=0.7)
+    x = _GO_TO_KIND.search(s)
+    if x:
+        yield cand("school", x.group(1).lower(), s, confidence=0.7)
+        return
     x = _GO_TO.search(s)
     if x:
         o = _org(s[x.end() :])

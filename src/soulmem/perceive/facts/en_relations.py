@@ -48,7 +48,14 @@ _HAVE_PARTNER = rx(
     rf"\bI(?:\s+|(?='))(?:have|'ve\s+got|got)\s+a\s+(girlfriend|boyfriend|partner|"
     rf"fianc[ée]e?)\b(?:\s+(?:named|called)\s+({NAME}))?"
 )
-_MY_PARTNER = rx(rf"\bmy\s+(girlfriend|boyfriend|partner|fianc[ée]e?|gf|bf)\b(?:,?\s+({NAME}))?")
+_MY_PARTNER = rx(
+    rf"\bmy\s+(girlfriend|boyfriend|partner|fianc[ée]e?|gf|bf)\b(?:(?:'s\s+name\s+is|"
+    rf"\s+is\s+(?:named|called)|,)?\s+({NAME}))?"
+)
+_PAST_PARTNER = rx(
+    r"\b(?:broke\s+up|split|dumped|left\s+me|cheated|divorc\w*|passed\s+away|died|ex|"
+    r"used\s+to\s+have|back\s+when|former|miss)\b"
+)
 _GOT = rx(
     rf"\bI(?:\s+|(?='))(?:just\s+|finally\s+)?got\s+(engaged|married|"
     rf"divorced)\b(?:\s+to\s+({NAME}))?"
@@ -152,6 +159,20 @@ def r_relationship(s: str, m: Msg) -> Iterator[Candidate]:
     x = _MY_PARTNER.search(s)
     if (
         x
+        and not m.current("relationship_status")
+        and not m.current("partner")
+        and not _PAST_PARTNER.search(m.text)
+        and not re.search(r"\b(?:ex|former|old|late)[\s-]+$", s[: x.start(1)])
+    ):
+        # "my boyfriend and I are moving in together": having one says the status
+        yield cand(
+            "relationship_status",
+            f"in a relationship ({x.group(1).lower()})",
+            s,
+            confidence=0.6,
+        )
+    if (
+        x
         and x.group(2)
         and cap_name(x.group(2))
         and x.group(2).casefold() not in " ".join(m.current("partner")).casefold()
@@ -162,7 +183,7 @@ def r_relationship(s: str, m: Msg) -> Iterator[Candidate]:
 _BEST = (
     r"(?:best\s+friend|bestie|bff|best\s+mate|best\s+bud(?:dy)?|closest\s+friend|oldest\s+friend)"
 )
-_BF_MY = rx(rf"\bmy\s+{_BEST}(?:'s\s+name\s+is|\s+is|,)?\s+({NAME})")
+_BF_MY = rx(rf"\bmy\s+{_BEST}(?:'s\s+name\s+is|\s+is\s+(?:named|called)|\s+is|,)?\s+({NAME})")
 _BF_IS = rx(rf"\b({NAME})\s+(?:is|has\s+(?:always\s+)?been)\s+my\s+({_BEST})")
 _BF_AND_I = rx(
     rf"\b({NAME})\s+and\s+I(?:\s+|(?='))(?:have\s+been|'ve\s+been|are|"
@@ -174,6 +195,11 @@ _WE_BEEN = rx(
     r"best\s+buds)\s+((?:since|for|ever\s+since)\s+[^,.;!?]+)"
 )
 _FRIEND = rx(rf"\bmy\s+(friend|buddy|pal|mate|roommate|coworker|co-worker|colleague)\s+({NAME})")
+# "Derek from work keeps stealing my lunch": a name placed by where the user works
+_FROM_WORK = rx(
+    rf"(?<![Hh]is\s)(?<![Hh]er\s)(?<![Yy]our\s)\b({NAME})\s+from\s+(?:work|the\s+office|"
+    rf"my\s+(?:job|office|team|work))\b"
+)
 
 
 def r_friends(s: str, m: Msg) -> Iterator[Candidate]:
@@ -203,6 +229,15 @@ def r_friends(s: str, m: Msg) -> Iterator[Candidate]:
             kind = x.group(1).lower()
             subj = "best_friend" if kind != "friends" or "since" in x.group(2) else "friend"
             yield cand(subj, f"{name} ({kind} {x.group(2)})", s, confidence=0.75)
+        return
+    x = _FROM_WORK.search(s)
+    if (
+        x
+        and cap_name(x.group(1))
+        and x.group(1).casefold() not in cur
+        and not re.search(r"'s\s+(?:\w+\s+)?$", s[: x.start()])  # "my dad's coworker Derek"
+    ):
+        yield cand("coworker", x.group(1), s, confidence=0.7)
         return
     x = _FRIEND.search(s)
     if x and cap_name(x.group(2)) and x.group(2).casefold() not in cur:

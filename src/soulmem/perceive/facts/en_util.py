@@ -68,6 +68,69 @@ def _is_question(s: str) -> bool:
     return s.rstrip("\"') ").endswith("?") or bool(_QUESTION_START.search(s))
 
 
+# chat spelling without the apostrophe or the capital ("im 23", "ive got", "i live")
+_TYPOS = (
+    (re.compile(r"\b[Ii]m\b(?!')"), "I'm"),
+    (re.compile(r"\b[Ii]ve\b(?!')"), "I've"),
+    (re.compile(r"\b[Ii]'(m|ve|d|ll)\b"), r"I'\1"),
+    (re.compile(r"(?<![\w'-])i(?![\w'-])"), "I"),
+    (re.compile(r"\b(don|can|didn|doesn|isn|wasn|haven|won)t\b", re.I), r"\1't"),
+)
+# a statement closed by a tag question: "I'm 41, is that crazy?" -> "I'm 41,"
+_TAG = rx(
+    r",\s*(?:is|isn't|was|am|are|does|do|did|right|you\s+know|ya\s+know|or|huh|no|eh|what"
+    r"|how\s+about|and\s+you|wbu|hbu|lol)\b[^,]*\?[\"')\s]*$"
+)
+_ASKS = rx(
+    r"^\W*(?:do|does|did|is|are|am|was|were|can|could|would|will|should|have|has|shall|may"
+    r"|might|what|when|where|who|whose|why|how|which)\b"
+)
+# a chat statement that drops its "I": "just turned 29", "been driving trucks", "majoring in X"
+_CHATTER = r"(?:(?:lol|lmao|haha|ok|okay|oh|ah|yeah|yep|well|so|and|also|but|honestly|tbh|ugh)\W+)*"
+_DROPPED_I = rx(
+    rf"^(\W*{_CHATTER})(?=(?:(?:just|finally|recently|officially|actually|also|still|"
+    r"literally)\s+)*(?:was|went|got|turned|moved|grew\s+up|started|took|adopted|rescued|lived"
+    r"|studied|majored|graduated|quit|became|switched|spent)\b)"
+)
+_DROPPED_IVE = rx(rf"^(\W*{_CHATTER})(?=been\s+\w+ing\b|lived\s+in\b)")
+_DROPPED_IM = rx(
+    rf"^(\W*{_CHATTER})(?=(?:(?:currently|still|now|also)\s+)?(?:majoring|studying|working|"
+    r"living|learning|dating|based|allergic|terrified|fluent|married|single|engaged)\b"
+    r"|(?:just|only)\s+an?\s+\w+)"
+)
+
+
+_I = re.compile(r"\b(?:I|I'm|I've|I'd|I'll)\b")
+# a sentence whose subject is someone else: a subjectless one after it goes on about them
+_THEIRS = rx(
+    r"^\W*(?:(?:my|our|his|her|their|your)\s+(?:[\w-]+\s+)?[\w-]+(?:'s)?\s+(?!and\s+I\b)"
+    r"|(?-i:He|She|They|he|she|they)\b|(?-i:[A-Z][a-z]+)\s+(?:is|was|has|had|got|just)\b)"
+)
+
+
+def _with_subject(s: str, before: str = "") -> str:
+    """The sentence with the "I" a chat message dropped put back (not after a sentence
+    about someone else: "My sister is a nurse. Got married last year.")."""
+    if before and _THEIRS.search(before) and not _I.search(before) and not FIRST.search(s):
+        return s
+    for pat, subj in ((_DROPPED_IVE, "I've "), (_DROPPED_I, "I "), (_DROPPED_IM, "I'm ")):
+        x = pat.match(s)
+        if x:
+            rest = s[x.end() :]
+            return f"{x.group(1)}{subj}{rest[:1].lower()}{rest[1:]}"
+    return s
+
+
+def _statement(s: str) -> str | None:
+    """The sentence as a statement; a tag question keeps its statement part."""
+    if not _is_question(s):
+        return s
+    x = _TAG.search(s)
+    if x and not _ASKS.search(s) and FIRST.search(s[: x.start()]):
+        return s[: x.start()]
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Msg:
     """One user message, split for the rules."""
@@ -80,8 +143,12 @@ class Msg:
     @staticmethod
     def of(text: str, ctx: FactContext) -> Msg:
         t = " ".join(text.translate(_QUOTES).split())
-        alls = tuple(_sentences(t))
-        stmts = tuple(s for s in alls if not _is_question(s) and not _HYPO.search(s))
+        for pat, rep in _TYPOS:
+            t = pat.sub(rep, t)
+        raw = _sentences(t)
+        alls = tuple(_with_subject(s, raw[i - 1] if i else "") for i, s in enumerate(raw))
+        kept = (_statement(s) for s in alls)
+        stmts = tuple(s for s in kept if s and not _HYPO.search(s))
         return Msg(t, alls, stmts, ctx)
 
     def current(self, subject: str) -> tuple[str, ...]:
@@ -134,7 +201,7 @@ _CUT = rx(
     r"|nonstop|non-stop|all\s+day|constantly|every\s+(?:single\s+)?day)\b)"
 )
 _BAD_START = rx(
-    r"^(?:it|this|that|these|those|you|your|him|her|them|they|he|she|we|us|how|what|when"
+    r"^(?:(?-i:it|It)|this|that|these|those|you|your|him|her|them|they|he|she|we|us|how|what|when"
     r"|why|where|who|the\s+way|to|about|being\s+here|here|there|so|such|myself|yourself"
     r"|everything|everyone|anything|nothing|something|someone|some\s+of|all\s+of|one\s+of"
     r"|a\s+little|a\s+bit|lot|very|really|too|more|less|doing|going|having|getting)\b"

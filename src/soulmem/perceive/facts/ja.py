@@ -25,6 +25,8 @@ from soulmem.perceive.facts.ja_lex import (
     alt,
     kanji_number,
 )
+from soulmem.perceive.facts.ja_people import PEOPLE_RULES
+from soulmem.perceive.facts.ja_person import PERSON_RULES
 from soulmem.perceive.facts.ja_pets_health import HEALTH_RULES
 from soulmem.perceive.facts.ja_prefs import PREF_RULES
 from soulmem.perceive.facts.ja_talk import TALK_RULES
@@ -40,8 +42,8 @@ _KIN_AFTER = r"(?:の|な|で)?" + FAMILY
 # ---------------------------------------------------------------- name / nickname
 _NAME = rf"(?:{KANJI}{{1,4}}[^\W\d_A-Za-z]{{1,6}}|[ァ-ヴー]{{2,10}}|{KANJI}{{2,4}})"
 _NAME_INTRO = re.compile(
-    rf"(?:名前は|名前が|名は)\s*(?P<n>{_NAME}|[ぁ-ゖ]{{2,8}})(?:です|だよ|って|と|。|!|$|、|なの|なんだ)"
-    rf"|(?P<m>{_NAME}|[ぁ-ゖ]{{2,8}})(?:って|と)(?:言います|いいます|申します|いう名前|いう者)"
+    rf"(?:名前は|名前が|(?<!あだ)(?<!呼び)名は)\s*(?P<n>{_NAME}|[ぁ-ゖ]{{2,8}})(?:です|だよ|って|と|。|!|$|、|なの|なんだ)"
+    rf"|(?P<m>{_NAME}|[ぁ-ゖ]{{2,8}}?)(?:って|と)(?:言います|いいます|申します|いう名前|いう者|名前(?!の))"
 )
 _SELF_INTRO = re.compile(
     r"^(?:えっと|えーと|あの|あっ|あ|どうも|はじめまして|初めまして|こんにちは|こんばんは|"
@@ -53,12 +55,18 @@ _SELF_REPEAT = re.compile(
     rf"(?:(?:私|わたし|僕|俺|あたし)(?:は|、))?\s*(?P<a>{_NAME})(?:です|だよ|でーす|っす)、\s*"
     rf"(?:フルネームだと|フルネームは)?\s*(?P<n>{_NAME})(?:です|だよ)?[!。\s]*$"
 )
+# "自己紹介まだだったね。はるとです": a hiragana name, once the message is about introductions
+_SELF_INTRO_KANA = re.compile(
+    r"^(?:(?:私|わたし|僕|ぼく|俺|おれ|あたし)(?:は|、)?)?\s*(?P<n>[ぁ-ゖ]{2,6}?)"
+    r"(?:です|でーす|だよ|っていいます|っていう)[!。\s]*$"
+)
+_INTRO_TALK = re.compile(r"自己紹介|名乗|名前")
 _SELF_BARE = re.compile(
     rf"^(?:私|わたし|僕|俺|あたし|ぼく|おれ)(?:は|、)\s*(?P<n>{_NAME})[!。\s]*$"
 )
 _NOT_NAME = re.compile(
-    r"(?:(?<![隼直優正和雅真勇久秀健隆拓悠颯陽海千一力政義修信])人|者|員|生|師|士|中|屋|派|型|歳|才|路|好き|嫌い|大丈夫|元気|無理|本当|本気|最高|"
-    r"初めて|以上|前|後|頃|ところ|担当|予定|休み|仕事|学生|社会人|主婦|一人|ひとり)$"
+    r"(?:(?<![隼直優正和雅真勇久秀健隆拓悠颯陽海千一力政義修信])人|者|員|生|師|士|(?<=[^\W\d_ぁ-ゖ]{2})中|屋|派|型|歳|才|路|好き|嫌い|大丈夫|元気|無理|本当|本気|最高|"
+    r"初めて|以上|前|後|頃|ところ|担当|予定|休み|仕事|学生|社会人|主婦|一人|ひとり|ない)$"
 )
 # kanji, a particle, kanji: a phrase (今年で三十路), not a name
 _PARTICLE_INSIDE = re.compile(
@@ -68,6 +76,25 @@ _NICK = re.compile(
     r"(?:^|[、。!\s「『]|(?<=は)|(?<=に))(?P<n>[^\s、。!?「」『』は]{1,10}?)(?:って|と)"
     r"(?:呼んで|呼ばれて)(?!ない)"
 )
+# "本名は佐伯悠真": the real name, the user's unless someone's own (``兄の本名``)
+_REAL_NAME = re.compile(
+    rf"(?<!の)(?:本名|フルネーム)(?:は|が|って)\s*(?P<n>{_NAME}|[ぁ-ゖ]{{2,8}})(?:です|だよ|って|と|なの|なんだ|。|!|$|、)"
+)
+# "あだ名はずっと「ちび」だった": a nickname stated as such
+_NICK_IS = re.compile(
+    r"(?<!の)(?:あだ名|あだな|ニックネーム|愛称|呼び名)(?:は|が|って)\s*"
+    r"(?:ずっと|昔から|昔は|小さい頃から|いつも|だいたい|大体|基本|よく)?\s*"
+    r"(?:「(?P<q>[^」]{1,10})」|(?P<n>[^\s、。!?「」]{1,10}?))(?:です|だよ|だった|なの|なんだ|って|と|。|!|$|、)"
+    # "昔から「ぽん」ってあだ名": the name first, then the word あだ名
+    r"|(?:^|(?<=[、。\s])|(?<=から))\s*(?:昔から|ずっと)?\s*"
+    r"(?:「(?P<q2>[^」]{1,10})」|(?P<n2>[^\s、。!?「」]{1,8}?))(?:って|という|っていう)(?:あだ名|あだな|ニックネーム|愛称)(?!の)"
+)
+_NAME_TOPIC = re.compile(
+    rf"^(?P<pre>{SELF}|{PERSONS}|[^\W\d_]{{1,6}}?(?:さん|くん|ちゃん))(?:は|って)(?P<rest>.{{2,}})$"
+)
+# "本名は蜜柑じゃないよ": a name denied, not given
+_DENIED = re.compile(r"(?:じゃ|では)(?:ない|なく)|(?:じゃ|では)?ありません")
+_COPULA_TAIL = re.compile(r"(?:でーす|です|だよ|だけど|だけども|だから|だし|だ|っす|けど)$")
 _NICK_OK = re.compile(
     r"^(?P<n>[^\s、。!?]{1,8}?)(?:で|呼びで)(?:いい|OK|オッケー|大丈夫)(?:よ|です|から)?[!。\s]*$"
 )
@@ -78,11 +105,29 @@ _NOT_MY_NAME = re.compile(rf"{ANIMALS}|{PERSONS}|さっき|ペット|うちの�
 _HONORIFIC = re.compile(r"(?:さん|くん|君|ちゃん|様|さま|先輩|先生)$")
 
 
+def _own_name(s: Sent, name: str) -> str:
+    """``わたしはゆい`` -> ゆい; ``兄はゆうた`` -> "" (a topic swallowed into the name)."""
+    topic = _NAME_TOPIC.match(name)
+    if topic is None:
+        return name
+    return "" if s.other_topic(topic.group("pre") + "は") else topic.group("rest")
+
+
 def _names(s: Sent) -> Iterator[Candidate]:
     if _PET_TALK.search(s.text):
         return
+    mr0 = _REAL_NAME.search(s.text)
+    if mr0 and (_DENIED.search(mr0.group("n")) or _DENIED.match(s.text[mr0.end("n") :])):
+        mr0 = None
+    if mr0 and not s.other_at(mr0.start()):
+        real = _COPULA_TAIL.sub("", mr0.group("n"))
+        if real and not _NOT_NAME.search(real) and not _HONORIFIC.search(real):
+            yield cand("name", real, s, confidence=0.9)
     for m in _NAME_INTRO.finditer(s.text):
-        name = m.group("n") or m.group("m")
+        name = _COPULA_TAIL.sub("", m.group("n") or m.group("m") or "")
+        name = _own_name(s, name)
+        if _DENIED.search(name) or _DENIED.match(s.text[m.end("n" if m.group("n") else "m") :]):
+            continue
         if (
             name
             and not _NOT_NAME.search(name)
@@ -91,6 +136,9 @@ def _names(s: Sent) -> Iterator[Candidate]:
             and not _NOT_MY_NAME.search(s.before + s.text[: m.start()])
         ):
             yield cand("name", name, s, confidence=0.9)
+    mk = _SELF_INTRO_KANA.search(s.text) if _INTRO_TALK.search(s.message) else None
+    if mk and not _NOT_NAME.search(mk.group("n")):
+        yield cand("name", mk.group("n"), s, confidence=0.75)
     mr = _SELF_REPEAT.search(s.text)
     m2 = _SELF_INTRO.search(s.text) or _SELF_BARE.search(s.text)
     repeat = bool(mr and len(mr.group("n")) > len(mr.group("a")) > 1)
@@ -101,14 +149,20 @@ def _names(s: Sent) -> Iterator[Candidate]:
         and (s.first_turns or re.search("呼んで|でいい|名前", s.message))
         and not _NOT_NAME.search(m2.group("n"))
         and not _PARTICLE_INSIDE.search(m2.group("n"))
+        and (intro_name := _own_name(s, m2.group("n")))
     ):
-        yield cand("name", m2.group("n"), s, confidence=0.75)
+        yield cand("name", intro_name, s, confidence=0.75)
     m4 = _NICK_OK.match(s.text)
     intro = (_SELF_INTRO, _SELF_BARE, _NAME_INTRO)
     before = [p for p in re.split(r"(?<=[。!])", s.before) if p]
     intro_before = any(r.search(p) for r in (*intro, _SELF_REPEAT) for p in before)
     if m4 and m4.group("n") in s.before and intro_before:
         yield cand("nickname", m4.group("n"), s, confidence=0.8)
+    mi = _NICK_IS.search(s.text)
+    if mi and not s.other_at(mi.start()):
+        nick = clean(next((g for g in mi.group("q", "n", "q2", "n2") if g), ""))
+        if nick and nick not in ("何", "なに", "ない", "特に"):
+            yield cand("nickname", nick, s, confidence=0.85)
     for m3 in _NICK.finditer(s.text):
         nick = clean(m3.group("n"))
         if nick and not s.other_at(m3.start()) and not re.search(r"私|僕|俺|名前", nick):
@@ -125,6 +179,20 @@ _AGE_NEXT = re.compile(
     rf"|(?<![\d一二三四五六七八九十])(?P<m>{_NUM})(?:歳|才)?になった(?:ばかり|ばっか|ばっかり|とこ|ところ)"
     r"|(?P<h>ハタチ|はたち)(?:になった|になる|です|だよ|なの|なん|。|!|$|、|で)"
 )
+# "まだ17だよ〜高2": a bare number after まだ / もう in a message that talks about age or grade
+_AGE_BARE = re.compile(
+    r"(?:まだ|もう|今年|今)\s*(?P<n>[1-9]\d)(?![\d.年月日時分回個人円点度%cmkg])"
+    r"(?:だよ|です|なんだ|なの|だし|だけど|だから|。|!|$|、)"
+)
+# "今年35なんです": this year's age, said without 歳
+_AGE_THIS_YEAR = re.compile(
+    r"今年(?:で)?\s*(?P<n>[1-9]\d)(?![\d.年月日時分回個人円点度%cmkg])"
+    r"(?:です|だよ|なんだ|なん|なの|になる|。|!|$|、)"
+)
+_AGE_HINT = re.compile(
+    r"歳|才|年齢|若|(?:高|中|大)[1-6一二三四五六]|学生|成人|未成年|おじさん|おばさん|おっさん|"
+    r"年上|年下|同い年|アラサー|アラフォー|誕生日|四捨五入"
+)
 _AGE_DECADE = re.compile(
     r"(?P<n>[1-9]0)代(?P<q>前半|後半|半ば|なかば)?(?:です|だよ|の|なの|。|$|、|で)"
 )
@@ -137,6 +205,11 @@ _AGE_SOON = re.compile(
     _SOON + rf"(?:(?P<n>{_NUM})(?:歳|才)?(?:になる|になっちゃう|になります|を迎え|の大台)"
     rf"|(?P<n2>{_NUM})(?:歳|才)(?:だ|なん|なの|です|。|!|$|、)|(?P<k>[二三四五六七八九]十路|"
     r"アラサー|アラフォー|アラフィフ|還暦)(?:になる|に突入|突入|の仲間入り|だ|なん|なの|です|。|!|$|、))"
+)
+# "もうすぐ40だよ" in a message about age: the number without 歳
+_AGE_SOON_BARE = re.compile(
+    _SOON
+    + r"(?P<n>[1-9]\d)(?![\d.年月日時分回個人円点度%cmkg])(?:だよ|です|なんだ|なの|だ|。|!|$|、)"
 )
 _AGE_ROUND = re.compile(
     r"(?P<k>[二三四五六七八九]十路|アラサー|アラフォー|アラフィフ|アラツー|アラカン|アラ還)"
@@ -171,13 +244,20 @@ def _ages(s: Sent) -> Iterator[Candidate]:
         if not s.other_at(m.start()):
             years = "20" if m.group("h") else m.group("n") or str(kanji_number(m.group("m")))
             found.append(f"{years}歳")
+    mb = _AGE_BARE.search(s.text) if not found and _AGE_HINT.search(s.message) else None
+    mb = mb or (None if found else _AGE_THIS_YEAR.search(s.text))
+    if mb and not s.other_at(mb.start()):
+        found.append(f"{mb.group('n')}歳")
     for m in _AGE_DECADE.finditer(s.text):
         if not s.other_at(m.start()):
             found.append(f"{m.group('n')}代{m.group('q') or ''}")
     ms = _AGE_SOON.search(s.text)
+    if ms is None and not found and _AGE_HINT.search(s.message):
+        ms = _AGE_SOON_BARE.search(s.text)
     if ms and not s.other_at(ms.start()):
-        k = ms.group("k")
-        n = kanji_number(ms.group("n") or ms.group("n2") or "") if not k else _round_age(k)
+        groups = ms.groupdict()
+        k = groups.get("k")
+        n = kanji_number(groups.get("n") or groups.get("n2") or "") if not k else _round_age(k)
         if n and 10 < n < 120:
             what = k or f"{n}歳"
             found.append(f"{n - 1}歳（{ms.group('w')}で{what}）")
@@ -243,7 +323,10 @@ def _birthdays(s: Sent) -> Iterator[Candidate]:
 
 _BIRTH_REGEXES = (
     re.compile(rf"{_DATE}(?:の日)?(?:に)?生まれ"),
-    re.compile(rf"誕生日(?:は|が|って|、)?\s*(?:ちょうど|まさに|実は|なんと)?\s*{_DATE}"),
+    re.compile(
+        rf"(?:誕生日|たんじょうび|たんじょう日|バースデー|生年月日)(?:は|が|って|、)?\s*"
+        rf"(?:ちょうど|まさに|実は|なんと)?\s*{_DATE}"
+    ),
     re.compile(rf"{_DATE}(?:が|は)(?:私の)?誕生日"),
 )
 
@@ -253,8 +336,11 @@ _HEIGHT = re.compile(
     r"|(?P<k>1[3-9][0-9](?:\.\d)?)\s*(?:cm|センチ|㎝)(?:ある|あって|しかない|です|だ|くらい|の|で|、)"
 )
 _HEIGHT_LOOSE = re.compile(
-    r"(?<![\d.])(?P<n>1[4-9][0-9])(?:cm|センチ)?(?:ある|あって|だから|で|、|しか|もある|とか|近く)"
+    r"(?<![\d.])(?P<n>1[4-9][0-9])(?:cm|センチ)?(?:ある|あって|だから|で|、|しか|もある|とか|近く|"
+    r"ちょい|ちょっと|弱|強|程度|くらい|ぐらい|位)"
 )
+# "背ひくいんよね、153": the number alone closing a sentence about the user's height
+_HEIGHT_END = re.compile(r"、\s*(?P<n>1[4-9][0-9])(?:cm|センチ)?[。!\s]*$")
 _HEIGHT_KANJI = re.compile(r"(?P<n>百[二三四五六七八九]?十[一二三四五六七八九]?)\s*(?:センチ|cm)")
 _HEIGHT_HINT = re.compile(
     r"身長|背|高い|低い|でかい|デカい|ちび|チビ|小柄|大柄|高身長|長身|頭(?:を)?(?:ぶつけ|打)|"
@@ -262,6 +348,11 @@ _HEIGHT_HINT = re.compile(
 )
 _BLOOD = re.compile(
     r"(?<![A-Za-z])(?P<t>AB|[ABO])\s*型|血液型(?:は|が)?\s*(?P<u>AB|[ABO])(?![A-Za-z])"
+)
+# what others take the user for, not what the user is (``A型っぽいって言われる``)
+_HEDGED = re.compile(r"(?:っぽい|っぽく|みたい|に見え|と思われ|って思われ|って言われ|と言われ)")
+_BLOOD_BARE = re.compile(
+    r"^(?:えっと|うーん|一応)?、?\s*(?P<t>AB|[ABO])(?P<u>)(?:型)?(?:だよ|です|かな|だね|。|!|$|、)"
 )
 _MBTI = re.compile(r"(?<![A-Za-z])(?P<t>[EI][NS][TF][JP])(?:-[AT])?(?![A-Za-z])", re.IGNORECASE)
 _ZODIAC = re.compile(
@@ -280,18 +371,29 @@ def _body(s: Sent) -> Iterator[Candidate]:
     m = _HEIGHT.search(t) or _HEIGHT_KANJI.search(t)
     if m is None and _HEIGHT_HINT.search(s.message):
         m = _HEIGHT_LOOSE.search(t)
+    if m is None and re.search(r"背|身長", t) and not re.search(r"人|タイプ|好き|理想", t):
+        m = _HEIGHT_END.search(t)
+    # "身長150ちょいの人がタイプ": someone else's height
+    if m and re.match(r"[^。、]{0,6}?の(?:人|男|女|子|方)", t[m.end() :]):
+        m = None
     if m and not s.other_at(m.start()):
         n = m.groupdict().get("n") or m.groupdict().get("k")
         if n and not n[0].isdigit():
             n = str(kanji_number(n))
         if n and 120 <= float(n) < 230:
             yield cand("height", f"{n}cm", s, confidence=0.8)
-    for m in _BLOOD.finditer(t):
-        if not s.other_at(m.start()) and not re.match(
-            r"[^。]{0,4}(?:の人|って人|同士)", t[m.end() :]
-        ):
-            yield cand("blood_type", f"{m.group('t') or m.group('u')}型", s, confidence=0.85)
-            break
+    bloods = [
+        m
+        for m in _BLOOD.finditer(t)
+        if not s.other_at(m.start())
+        and not re.match(r"[^。]{0,4}(?:の人|って人|同士)", t[m.end() :])
+        and not _HEDGED.match(t[m.end() :])
+    ]
+    if not bloods and re.search(r"血液型\?$", s.before):  # "血液型?Aだよ": an echoed question
+        bloods = [m for m in [_BLOOD_BARE.match(t)] if m]
+    if bloods:  # "A型っぽいって言われるけど実はO型": the last one stated, not the hedged one
+        m = bloods[-1]
+        yield cand("blood_type", f"{m.group('t') or m.group('u')}型", s, confidence=0.85)
     for m in _MBTI.finditer(t):
         if not s.other_at(m.start()) and (m.group("t").isupper() or "MBTI" in t.upper()):
             yield cand("mbti", m.group(0).upper(), s, confidence=0.85)
@@ -317,12 +419,14 @@ def _body(s: Sent) -> Iterator[Candidate]:
 _PLACE = rf"(?P<p>{WORD}(?:の{WORD})?)"
 _BAD_PLACE = re.compile(
     rf"\d|月|日$|年|代|時代|季節|平成|昭和|令和|春|夏|秋|冬|朝|夜|{_DAY_NAMES}|"
-    r"^(?:今|今は|家|実家|ここ|そこ|末|一人|双子|都会|田舎|環境|家庭|現代|平成|甘えん坊|長男|長女|次男|次女)$"
+    r"^(?:今|今は|家|実家|ここ|そこ|末|一人|二人|三人|ふたり|双子|都会|田舎|環境|家庭|現代|平成|甘えん坊|長男|長女|次男|次女)$"
 )
 _HOMETOWN = (
     re.compile(rf"(?:出身|地元|故郷|ふるさと|生まれ|育ち)(?:は|が|って)\s*{_PLACE}"),
     re.compile(rf"{_PLACE}から(?:上京|出てきた|出て来た|出てきて)"),
     re.compile(rf"生まれも育ちも\s*{_PLACE}"),
+    # "ずっと東京だよ、生まれも育ちも": the place first, the phrase after it
+    re.compile(rf"{_PLACE}(?:だよ|です|なの|なんだ|だし|で)?、?\s*生まれも育ちも"),
     re.compile(rf"{_PLACE}(?:の)?出身"),
     re.compile(rf"{_PLACE}(?:で)?生まれ(?:の(?={SELF})|で|、|育ち|。|!|$|だ|です|なの|なん)"),
     re.compile(rf"{_PLACE}育ち"),
@@ -349,12 +453,15 @@ _RESIDENCE = (
     re.compile(rf"(?:住まいは|住んでる(?:の|とこ|ところ)は|住所は|最寄り駅?は)\s*{_PLACE}"),
 )
 # "前は三鷹に住んでたけど、今は吉祥寺": the place after 今は, once a past home was named
-_NOW_AT = re.compile(rf"(?<=[、。])\s*(?:今は|いまは)\s*{_PLACE}(?:です|だよ|なんだ|。|!|$)")
-_MOVED = re.compile(r"(?:住んで|暮らして)(?:た|いた)|引っ越")
+_NOW_AT = re.compile(rf"(?<=[、。て])\s*(?:今は|いまは)\s*{_PLACE}(?:です|だよ|なんだ|。|!|$)")
+_MOVED = re.compile(r"(?:住んで|暮らして)(?:た|いた)|引っ越|から(?:出てき|出て来|上京)")
 _ALONE = re.compile(r"ひとり暮らし|一人暮らし|独り暮らし")
 _LEFT = re.compile(
     rf"{_PLACE}(?:は|の(?:家|部屋|アパート|マンション)は)(?:もう)?(?:引き払|出て|離れ|解約)"
 )
+
+
+_BUSINESS_TAIL = re.compile(r"の[^\W\d_]{1,8}?(?:農家|家業|商店|店|会社|工場|旅館|牧場|酒蔵)$")
 
 
 def _place(m: re.Match[str]) -> str | None:
@@ -365,20 +472,38 @@ def _place(m: re.Match[str]) -> str | None:
         m.group("p"),
     )
     place = _NATIVE.get(place, place)
-    place = clean(place)
+    # "青森のりんご農家": a household or business in the place, not a second place name
+    place = _BUSINESS_TAIL.sub("", clean(place))
     if not place or _BAD_PLACE.search(place) or len(place) > 14:
         return None
     return place
 
 
-def _places(s: Sent) -> Iterator[Candidate]:
+# "東京生まれの大阪育ち": born in one place, raised in another; both belong to the answer
+_BORN_RAISED = re.compile(
+    rf"{_PLACE}(?:で)?生まれ(?:の|で|、)\s*(?P<q>{WORD}(?:の{WORD})?)(?:で)?育ち"
+)
+
+
+def _hometown(s: Sent) -> Candidate | None:
+    mb = _BORN_RAISED.search(s.text)
+    if mb and not s.other_at(mb.start()):
+        born, raised = _place(mb), clean(mb.group("q"))
+        if born and raised and not _BAD_PLACE.search(raised):
+            return cand("hometown", f"{born}生まれ・{raised}育ち", s, confidence=0.85)
     for regex in _HOMETOWN:
         m = regex.search(s.text)
         if m and not s.other_at(m.start()):
             place = _place(m)
             if place:
-                yield cand("hometown", place, s, confidence=0.85)
-                break
+                return cand("hometown", place, s, confidence=0.85)
+    return None
+
+
+def _places(s: Sent) -> Iterator[Candidate]:
+    hometown = _hometown(s)
+    if hometown:
+        yield hometown
     now = _NOW_AT.search(s.text) if _MOVED.search(s.text) else None
     for regex in (*_RESIDENCE, *([_NOW_AT] if now else [])):
         m = regex.search(s.text)
@@ -405,7 +530,7 @@ _FAMILY = re.compile(
     rf"(?P<v>{_MEMBER}(?:(?:と|、|や|,)\s*{_MEMBER})*)(?:が|も)?(?:いる|いて|います|居る|おります)"
 )
 _FAMILY_LIVE = re.compile(
-    rf"(?P<v>{_MEMBER}(?:(?:と|、|や)\s*{_MEMBER})*)(?:と|の)(?:一緒に)?(?:(?P<n>{_NUM})人)?"
+    rf"(?P<v>{_MEMBER}(?:(?:と|、|や)\s*{_MEMBER})*)(?:と|の)(?:一緒に)?(?:(?P<n>{_NUM})人(?:で)?)?"
     r"(?:暮らして|住んで|暮らし|同居)"
 )
 _FAMILY_SIZE = re.compile(rf"(?P<n>{_NUM})人家族")
@@ -473,6 +598,8 @@ _RULES = (
     _places,
     work,
     _family,
+    *PERSON_RULES,
+    *PEOPLE_RULES,
     *HEALTH_RULES,
     *PREF_RULES,
     *TALK_RULES,

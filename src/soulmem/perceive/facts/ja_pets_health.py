@@ -121,7 +121,7 @@ _ALLERGY_SYMPTOM = re.compile(
     rf"(?P<v>{HNP})(?:を|は)?(?:食べ|飲|触|口にす)(?:ると|たら|ちゃうと)、?(?P<s>[^。!?]{{0,6}}?"
     r"(?:喉|のど|口|舌|唇|肌|体|全身|顔|目|お腹)(?:が|の中が|の奥が)?[^。!?]{0,14}?"
     r"(?:イガイガ|かゆ|痒|腫れ|はれ|赤く|ブツブツ|蕁麻疹|じんましん|息苦し|呼吸|ピリピリ|"
-    r"チクチク|湿疹|発疹)[^。!?、]{0,8}?)(?=から|ので|けど|のに|し(?:[、。!?]|$)|[、。!?]|$)"
+    r"チクチク|湿疹|発疹)[^。!?、]{0,8}?)(?=んだ|んです|から|ので|けど|のに|し(?:[、。!?]|$)|[、。!?]|$)"
 )
 _TRIGGER = re.compile(
     r"(?<!過ぎ)(?<!すぎ)(?:食べ|飲|口にし|口にす|触|触っ|吸っ|吸い込|刺され|嗅)"
@@ -206,7 +206,13 @@ _PHOBIA_REACT = re.compile(
 _PHOBIA_TRAUMA = re.compile(rf"(?P<v>{NP})(?:が|は)(?:ちょっと|完全に|もう)?トラウマ")
 _HEALTH = re.compile(
     r"(?P<v>喘息|ぜんそく|糖尿病|腰痛|偏頭痛|片頭痛|貧血|低血圧|高血圧|持病|アトピー|不眠症|"
-    r"パニック障害|腱鞘炎|花粉症|頭痛持ち|冷え性|乗り物酔い)"
+    r"パニック障害|腱鞘炎|花粉症|頭痛持ち|冷え性|乗り物酔い|うつ病|鬱病|適応障害|不安障害|"
+    r"ADHD|ASD|発達障害|過敏性腸症候群|椎間板ヘルニア|ヘルニア)"
+)
+# "うつ病って診断された", "医者に逆流性食道炎って言われた": a diagnosis, whatever its name
+_DIAGNOSED = re.compile(
+    r"(?<![^\W\d_ぁ-ゖ])(?P<v>[^\W\d_ぁ-ゖ]{1,12}?(?:病|症|炎|障害|ヘルニア))"
+    r"(?:って|と|だと)(?:診断|医者に言われ|病院で言われ)"
 )
 
 
@@ -256,7 +262,13 @@ def _health(s: Sent) -> Iterator[Candidate]:
             value = re.sub(r"\s*(?:とか|や|、)\s*", "・", clean(m4.group("v")))
             if value and value not in ("それ", "あれ", "これ", "何", "本当", "ほんと"):
                 yield cand("phobia", _phobia_value(value), s, confidence=0.8)
-    m5 = _HEALTH.search(t)
+    md = _DIAGNOSED.search(t)
+    if md and not s.other_at(md.start()):
+        yield cand("health", clean(md.group("v")), s, confidence=0.8)
+        return
+    # the named condition, not the generic 持病 in front of it (``持病で偏頭痛がある``)
+    named = [m for m in _HEALTH.finditer(t) if m.group("v") != "持病"]
+    m5 = named[0] if named else _HEALTH.search(t)
     if (
         m5
         and not s.other_at(m5.start())

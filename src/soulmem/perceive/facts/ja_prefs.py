@@ -54,7 +54,8 @@ _CATEGORIES: dict[str, str] = {
     "スポーツ": "sport",
 }
 _CAT = alt(" ".join(_CATEGORIES))
-_VAL = r"(?P<v>[^。!?、]{1,24}?)"
+# a value, not a clause: it stops at a contrast or a negation (``お酒は飲めないけど雰囲気は好き``)
+_VAL = r"(?P<v>(?:(?!けど|けれど|でも|ない)[^。!?、]){1,24}?)"
 _VAL_END = r"(?:です|だよ|かな|なの|なんだ|!|。|$|、|だ|って|が一番|とか|一択|かも)"
 _FAV_CAT = (
     re.compile(rf"(?:一番|いちばん)?好きな(?P<c>{_CAT})(?:は|って)\s*{_VAL}{_VAL_END}"),
@@ -65,6 +66,11 @@ _HWORD = r"(?<![ぁ-ゖ])[ぁ-ゖ]{2,5}"
 _LIKE = re.compile(
     rf"(?P<v>{NP}|{_HWORD})(?P<p>が|は|も)?(?P<deg>一番|いちばん|大|超|めっちゃ|すごく|本当に|ほんとに|"
     r"まじで|マジで|ほんと)?好き(?!じゃ|では|な(?:もの|人|こと|ところ|とこ)|の(?!{SELF}))"
+)
+# "甘いもの全般好きだけど特にプリン": the one picked out of a liked kind
+_ESPECIALLY = re.compile(
+    rf"好き(?:だけど|だけども|で|、|。|!)?\s*(?:特に|中でも|とりわけ|一番は)\s*(?P<v>{NP})"
+    r"(?:が|かな|だよ|です|!|。|$|、)"
 )
 _BEST_THING = re.compile(
     rf"(?P<v>{NP})(?:が|は)(?:最高|至福|たまらない|欠かせない|やめられない|生きがい|癒し)"
@@ -77,6 +83,7 @@ _TOPIC_OK = re.compile(
     r"食事|ご飯|おやつ|デザート|飲み会|果物|フルーツ|野菜|肉|魚|麺類|パン)$"
 )
 _FAN = re.compile(rf"(?P<v>{WORD})派(?:です|だよ|なの|なんだ|。|!|$|、|で|だから)")
+_FAN_TOPIC = re.compile(rf"(?P<t>{WORD})(?:は|なら|だったら)\s*$")
 _HOOKED = re.compile(rf"(?P<v>{NP})(?:に|が)?(?:ハマって|はまって|どハマり|沼って)")
 _HOBBY = (
     re.compile(rf"趣味(?:は|が|って)\s*(?P<v>[^。!?]{{2,30}}?){_VAL_END}"),
@@ -176,22 +183,24 @@ _SINGLE = re.compile(
 )
 _TAKEN = re.compile(r"(?:彼氏|恋人)(?:が|は)?(?:できた|できました|いる|います|いて)")
 _MARRIED = re.compile(
-    r"結婚して(?:る|ます|います|\d+年)|結婚し(?:ました|た)(?!い)|既婚|(?<!丈)(?:夫|旦那|妻|嫁)と|(?:夫|旦那|旦那さん|妻|嫁|奥さん)(?:が|も)?(?:いる|いて|います)"
+    r"結婚して(?:る|ます|います|て|まして|\d+年)|結婚し(?:ました|た)(?!い)|既婚|(?<!丈)(?:夫|旦那|妻|嫁)と|(?:夫|旦那|旦那さん|妻|嫁|奥さん)(?:が|も)?(?:いる|いて|います)"
 )
 _CRUSH = re.compile(r"片思い|片想い")
 _BROKE = re.compile(r"(?:彼氏|彼女|恋人)と別れ(?:た|ちゃった|ました)")
-_PNAME = r"(?P<n>[^\W\d_ぁ-ゖァ-ヺーA-Za-z]{1,4}|[ァ-ヴー]{2,8}|[ぁ-ゖ]{2,5})"
+# a hiragana name stops before a trailing particle (``あかりとは`` -> あかり)
+_PNAME = r"(?P<n>[^\W\d_ぁ-ゖァ-ヺーA-Za-z]{1,4}|[ァ-ヴー]{2,8}|[ぁ-ゖ]{2,5}?)"
+_PEND = r"(?=って|と|が|は|も|、|。|!|$|くん|さん|ちゃん|です|だよ|なの|なんだ)"
 _PARTNER = re.compile(
-    rf"(?:彼氏|恋人)(?:の|は)\s*{_PNAME}(?:って|と|が|は|、|。|!|$|くん|さん|ちゃん)"
+    rf"(?:彼氏|恋人)(?:の名前(?:は|が|って)|の|は)\s*{_PNAME}(?:って|と|が|は|、|。|!|$|くん|さん|ちゃん)"
 )
-_PARTNER_NAMED = re.compile(rf"名前(?:は|が)\s*{_PNAME}")
+_PARTNER_NAMED = re.compile(rf"名前(?:は|が)\s*{_PNAME}{_PEND}")
 _DATING = re.compile(rf"{_PNAME}(?:くん|さん|ちゃん)?と付き合(?:って|い始め|うことに)")
 _PERIOD = (
     r"(?P<p>高校|中学|小学校|小学生|大学|幼稚園|保育園|子供の頃|子どもの頃|小さい頃|幼い頃|\d+歳)"
 )
 _BEST = (
     re.compile(
-        rf"{_PERIOD}(?:の頃|時代)?から(?:ずっと)?(?:一緒|仲良し|仲がいい|仲いい|の付き合い|の友達|友達)の\s*{_PNAME}"
+        rf"{_PERIOD}(?:の頃|時代)?から(?:ずっと)?(?:一緒|仲良し|仲がいい|仲いい|の付き合い|の友達|友達)の\s*{_PNAME}{_PEND}"
     ),
     re.compile(
         rf"(?:大?親友|幼なじみ|幼馴染)(?:の|は|って)\s*{_PNAME}(?:って|と|が|は|、|。|!|$|ちゃん|くん)"
@@ -265,8 +274,20 @@ _LANG = re.compile(
 _NOT_LANG = re.compile(
     r"(?:^(?:国|言|用|物|口|死|略|造|熟|敬|主|述)|単|標準|共通|タメ|流行|外来)語$"
 )
+_NATIVE_LANG = re.compile(
+    rf"(?:母国語|母語|第一言語|ネイティブの?言語)(?:は|が|って)\s*(?P<x>{WORD}語)"
+    rf"|(?P<y>{WORD}語)(?:が|は)(?:母国語|母語|第一言語)"
+)
+# "肉は食べないようにしてる": a food avoided on purpose, as a habit
+_AVOID = re.compile(
+    rf"(?P<x>{NP})(?:は|を)(?:なるべく|極力|できるだけ|あまり|基本)?"
+    r"(?:食べ|摂ら|とら|飲ま)ないように(?:してる|しています|してます|している)"
+    rf"|(?P<y>{NP})(?:は|を)(?:控えて|断って|抜いて)(?:る|います|ます)"
+)
 _DIET = re.compile(
-    r"ベジタリアン|ヴィーガン|ビーガン|糖質制限|ダイエット中|グルテンフリー|ハラール"
+    r"ベジタリアン|ヴィーガン|ビーガン|糖質制限|ダイエット中|グルテンフリー|ハラール|"
+    # not drinking as a trait, not a passing choice (``お酒は飲めない体質``, ``下戸``)
+    r"下戸|禁酒中|(?:お酒|酒|アルコール)(?:は|が)?(?:全然|ほとんど|一滴も)?(?:飲めない|ダメな|弱い)(?:体質|方|ほう)"
 )
 
 
@@ -295,12 +316,17 @@ def _likes(s: Sent) -> Iterator[Candidate]:
             continue
         if mid_phrase(t, m.start()):
             continue
-        if re.search(r"^(?:一番|これ|それ|あれ|何|全部|みんな|本当|ほんと|好き|大)$", value):
+        if re.search(r"^(?:一番|これ|それ|あれ|何|全部|全般|みんな|本当|ほんと|好き|大)$", value):
             continue
         subject = classify(value, t)
         if m.group("p") == "も" and subject not in ("sport",):
             subject = "likes" if subject.startswith("favorite_") else subject
         yield cand(subject, value, s, confidence=0.75)
+    mp = _ESPECIALLY.search(t)
+    if mp and not s.other_at(mp.start()):
+        value = clean(mp.group("v"))
+        if value:
+            yield cand(classify(value, t), value, s, confidence=0.75)
     for m in _BEST_THING.finditer(t):
         value = clean(m.group("v"))
         if value and not s.other_at(m.start()) and not _unknown_topic(s, m.start()):
@@ -315,6 +341,11 @@ def _likes(s: Sent) -> Iterator[Candidate]:
     for m in _FAN.finditer(t):
         value = clean(m.group("v"))
         subject = classify(value, t)
+        # "コーヒーはブラック派": the style is how the topic is liked
+        mt = _FAN_TOPIC.search(t[: m.start()])
+        topic = clean(mt.group("t")) if mt else ""
+        if topic and classify(topic, t) != "likes":
+            value, subject = f"{topic}（{value}）", classify(topic, t)
         if value in ("犬", "猫"):
             subject = "favorite_animal"
         if subject != "likes" and not s.other_at(m.start()):
@@ -468,7 +499,8 @@ def _relations(s: Sent) -> Iterator[Candidate]:
         yield cand("relationship_status", "恋人なし（最近別れた）", s, confidence=0.85)
         yield cand("partner", "恋人", s, mode="end", confidence=0.8)
     elif (m3 := _SINGLE.search(t)) and not s.other_at(m3.start()):
-        yield cand("relationship_status", f"恋人なし（{clean(m3.group(0))}）", s, confidence=0.85)
+        note = re.sub(r"(?:です|だよ|なの|で)$", "", clean(m3.group(0)))
+        yield cand("relationship_status", f"恋人なし（{note}）", s, confidence=0.85)
     elif (m4 := _TAKEN.search(t)) and not s.other_at(m4.start()):
         yield cand("relationship_status", "恋人あり", s, confidence=0.8)
     elif (m5 := _MARRIED.search(t)) and not s.other_at(m5.start()):
@@ -553,9 +585,25 @@ def _situation(s: Sent) -> Iterator[Candidate]:
     ml = _LANG.search(t)
     if ml and not s.other_at(ml.start()) and not _NOT_LANG.search(ml.group("x")):
         yield cand("language", ml.group("x"), s, negated=bool(ml.group("neg")), confidence=0.75)
-    md = _DIET.search(t)
-    if md and not s.other_at(md.start()):
-        yield cand("diet", md.group(0), s, confidence=0.75)
+        # "日本語と英語のバイリンガル": every language in the list
+        for more in re.findall(rf"(?:と|や|、)\s*({WORD}語)", ml.group(0)):
+            if not _NOT_LANG.search(more):
+                yield cand("language", more, s, negated=bool(ml.group("neg")), confidence=0.75)
+    diets = [m.group(0) for m in _DIET.finditer(t) if not s.other_at(m.start())]
+    if diets:
+        # "ダイエット中で糖質制限してる": the specific practice first, the rest after it
+        first, *rest = sorted(dict.fromkeys(diets), key=lambda d: d == "ダイエット中")
+        note = f"（{'、'.join(rest)}）" if rest else ""
+        yield cand("diet", first + note, s, confidence=0.75)
+    ma = _AVOID.search(t)
+    if ma and not diets and not s.other_at(ma.start()):
+        food = clean(ma.group("x") or ma.group("y"))
+        if food:
+            yield cand("diet", f"{food}を控えている", s, confidence=0.7)
+    mn = _NATIVE_LANG.search(t)
+    native = (mn.group("x") or mn.group("y")) if mn else None
+    if mn and native and not s.other_at(mn.start()) and not _NOT_LANG.search(native):
+        yield cand("language", f"{native}（母語）", s, confidence=0.8)
 
 
 PREF_RULES: tuple[Callable[[Sent], Iterator[Candidate]], ...] = (

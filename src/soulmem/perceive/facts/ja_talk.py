@@ -48,6 +48,9 @@ _ECHO_CATEGORIES: dict[str, str] = _PICK_CATEGORIES | {
     "出身": "hometown",
     "地元": "hometown",
     "住まい": "current_residence",
+    "名前": "name",
+    "本名": "name",
+    "あだ名": "nickname",
 }
 _PICK_CAT = alt(" ".join(_PICK_CATEGORIES))
 _ECHO_CAT = alt(" ".join(_ECHO_CATEGORIES))
@@ -58,7 +61,7 @@ _ECHO_Q = re.compile(
     r"(?:って|は|ですか|か)?\?$"
 )
 _ECHO_A = re.compile(
-    rf"^(?:えっと|うーん|そうだな|んー|もちろん|断然|やっぱり|やっぱ)?、?\s*(?P<v>{NP})"
+    rf"^(?:えっと|うーん|そうだな|んー|もちろん|断然|やっぱり|やっぱ)?、?\s*(?P<v>{NP}|[ぁ-ゖ]{{2,6}}?)"
     r"(?:です|だよ|かな|だね|一択|派|でしょ|!|。|$|、)"
 )
 _PARTNER_YES = re.compile(
@@ -81,7 +84,7 @@ def _echo(s: Sent) -> Iterator[Candidate]:
     m = _ECHO_A.match(s.text)
     if m:
         value = clean(m.group("v"))
-        if value and value not in ("何", "それ", "これ", "ない", "特に"):
+        if value and value not in ("何", "それ", "これ", "ない", "特に", "ひみつ", "ないしょ"):
             yield cand(_subject(_ECHO_CATEGORIES[cat], value), value, s, confidence=0.75)
 
 
@@ -133,6 +136,24 @@ _DAILY = re.compile(
     rf"(?P<v>{NP})(?:なら|だったら|は)(?:毎日|毎食|三食|一生|365日)(?:でも)?"
     r"(?:いける|イケる|食べられる|食べれる|食べたい|飲める|飲みたい|食べてられる)"
 )
+
+
+# "推しはBTSのジミン": the one the user is a fan of
+_OSHI = re.compile(
+    rf"(?:^|(?<=[、\s])|(?<=の))(?:一番の|最)?推し(?:は|って|が)\s*(?P<v>{NP})"
+    r"(?:です|だよ|かな|なんだ|一択|!|。|$|、)"
+)
+
+
+def _oshi(s: Sent) -> Iterator[Candidate]:
+    m = _OSHI.search(s.text)
+    if m and not s.other_at(m.start()):
+        value = clean(m.group("v"))
+        subject = classify(value, s.text)
+        if value:
+            yield cand(
+                "favorite_artist" if subject == "likes" else subject, value, s, confidence=0.75
+            )
 
 
 def _drinks(s: Sent) -> Iterator[Candidate]:
@@ -241,4 +262,5 @@ TALK_RULES: tuple[Callable[[Sent], Iterator[Candidate]], ...] = (
     _drinks,
     _partner_status,
     _best_friend,
+    _oshi,
 )

@@ -31,18 +31,24 @@ _JOB_BAD = re.compile(
 )
 _JOB_NOUN = re.compile(
     rf"(?P<v>(?:{NP}の)?{_JOBS})(?:を|として)?(?:してる|しています|してます|やってる|やってます|"
-    r"です|だよ|なの|なんだ|してて|やってて|として働|をして|の仕事)"
+    r"です|だよ|なの|なんだ|してて|やってて|として働|をして|の仕事|"
+    r"の(?:バイト|アルバイト|パート)(?:を)?(?:して|やって))"
 )
 _JOB_OF = re.compile(
     rf"(?P<w>{NP})で(?P<v>{NP})の仕事(?:を)?(?:してる|してます|しています|やってる|です)"
     rf"|(?P<u>{NP})の仕事(?:を)?(?:してる|してます|しています|やってる)"
 )
+# an adjective before the place (小さい印刷会社, 大きな病院, 近所のカフェ)
+_ADJ = r"(?:[^\W\d_ぁ-ゖ]{1,3}[ぁ-ゖ]{0,2}(?:い|な)\s*)?"
 _WORKPLACE = (
     re.compile(rf"(?P<v>{NP})(?:で|に)(?:働いて|勤めて|勤務して)"),
     re.compile(rf"(?P<v>{NP})(?:勤務|勤め)(?!先)"),
     re.compile(
-        rf"(?:職場|会社|勤務先|勤め先)(?:は|が)\s*(?P<v>{NP})(?:です|だよ|なの|。|!|$|、|で)"
+        rf"(?:職場|会社|勤務先|勤め先|働いてる(?:の|とこ|ところ)|バイト先|パート先)(?:は|が|って)\s*"
+        rf"(?P<v>{_ADJ}{NP})(?:です|だよ|なの|なん|。|!|$|、|で)"
     ),
+    # "駅前のスタバでバイトしてる": where the part-time job is
+    re.compile(rf"(?P<v>{NP})で(?:バイト|アルバイト|パート)(?:して|やって|中|を(?:して|やって))"),
 )
 _PART_TIME_TALK = re.compile(r"バイト|アルバイト|パート")
 # a sentence that is only a job title (``飼育員の見習い。``) in a message about work
@@ -58,6 +64,19 @@ _JOB_CHANGE = re.compile(
     r"(?:今月|先月|来月|今年|今週|先週|\d{1,2}月|春|4月)から|転職|までの話|辞めて|やめて|"
     r"って言った(?:けど|じゃん)|訂正|変わった|変わって|新しく"
 )
+_SCHOOL_SUFFIX = r"(?:大学院|大学|大|高校|高|専門学校|学校|短大|中学)"
+_SCHOOL_NAMED = (
+    re.compile(
+        rf"(?:学校|学校名|大学|高校|中学|通ってる(?:の|とこ|ところ))(?:は|って)\s*"
+        rf"(?P<v>{WORD}{_SCHOOL_SUFFIX})(?:です|だよ|なの|なん|。|!|$|、|で|に通)"
+    ),
+    # "慶應の法学部に通ってる": the school that holds the faculty
+    re.compile(rf"(?P<v>{WORD})の{WORD}(?:学部|学科)(?:に通|に在学|の\d年|生|です|だよ|なの)"),
+    # "早稲田に通ってる大学2年": a bare name attended, in a message about school years
+    re.compile(
+        rf"(?P<v>{WORD})に(?:通って|通う|在学)(?=[^。!?]{{0,6}}?{_SCHOOL_SUFFIX}(?:\d|[一二三四五六])年)"
+    ),
+)
 _SCHOOL = (
     re.compile(
         rf"(?P<v>{WORD}(?:大学|大|高校|高|専門学校|学校|短大|中学|大学院))(?:に通って|の\d年|生|に在学|で勉強|に通う|の学生)"
@@ -67,6 +86,10 @@ _SCHOOL = (
     ),
 )
 _MAJOR = (
+    # "大学院で生物の研究してる": what is studied at a university
+    re.compile(
+        rf"(?:大学院|大学|学部|ゼミ|研究室|専門学校|専門)(?:で|では)\s*(?P<v>{NP})(?:の|を)(?:研究|勉強|専攻)"
+    ),
     re.compile(rf"専攻(?:は|が)\s*(?P<v>{NP})"),
     re.compile(rf"(?P<v>{NP})を専攻"),
     re.compile(rf"(?P<v>{WORD}(?:学部|学科))(?:に|で|です|の|だよ|なの|生)"),
@@ -90,16 +113,22 @@ def work(s: Sent) -> Iterator[Candidate]:
         if value and not _JOB_BAD.search(value) and re.search(r"[^\W\d_ぁ-ゖ]$", value):
             yield cand("job", value, s, confidence=0.85)
             job_found = True
+    job_at = None
     if not job_found:
         m = _JOB_NOUN.search(t)
         if m and not s.other_at(m.start()):
             yield cand("job", clean(m.group("v")), s, confidence=0.75)
+            # "IT企業で営業してる": the place the job is done at
+            job_at = re.search(rf"(?P<v>{NP})で\s*$", t[: m.start()])
     if not job_found and (mo := _JOB_OF.search(t)) and not s.other_at(mo.start()):
         yield cand("job", clean(mo.group("v") or mo.group("u")), s, confidence=0.75)
         if mo.group("w"):
             yield cand("workplace", clean(mo.group("w")), s, confidence=0.7)
     place = None
-    for regex in _WORKPLACE:
+    if job_at and not s.other_at(job_at.start()) and (job_place := clean(job_at.group("v"))):
+        place = job_place
+        yield cand("workplace", job_place, s, confidence=0.7)
+    for regex in _WORKPLACE if place is None else ():
         m = regex.search(t)
         if m and not s.other_at(m.start()):
             value = re.sub(
@@ -119,11 +148,13 @@ def work(s: Sent) -> Iterator[Candidate]:
         where = _where_work(s.before) if place is None else place
         if value and not s.other_topic(s.before[-30:]):
             yield cand("job", f"{where}の{value}" if where else value, s, confidence=0.7)
-    for regex in _SCHOOL:
-        m = regex.search(t)
-        if m and not s.other_at(m.start()):
-            yield cand("school", clean(m.group("v")), s, confidence=0.8)
-            break
+    named = next((m for r in (_SCHOOL[0], *_SCHOOL_NAMED) if (m := r.search(t))), None)
+    grade = _SCHOOL[1].search(t)
+    if named and not s.other_at(named.start()):
+        note = f"（{grade.group('v')}）" if grade and grade.start() > named.start() else ""
+        yield cand("school", clean(named.group("v")) + note, s, confidence=0.8)
+    elif grade and not s.other_at(grade.start()):
+        yield cand("school", clean(grade.group("v")), s, confidence=0.8)
     for regex in _MAJOR:
         m = regex.search(t)
         if m and not s.other_at(m.start()):

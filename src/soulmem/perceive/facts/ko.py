@@ -18,6 +18,7 @@ from soulmem.perceive.facts.ko_base import (
     Sent,
     clean_np,
     is_other,
+    noun_before_cop,
     split_sentences,
     word_ok,
 )
@@ -25,12 +26,14 @@ from soulmem.perceive.facts.ko_lex import (
     ANIMALS,
     BREEDS,
     CITIES,
+    FILLERS,
     HOLIDAYS,
     JOB_SUFFIXES,
     JOBS,
     NATIVE_TENS,
     NATIVE_UNITS,
     NONPERSON,
+    PERSONS,
     PLACE_KINDS,
     USER_WORDS,
     alt,
@@ -39,6 +42,7 @@ from soulmem.perceive.facts.ko_lex import (
 )
 from soulmem.perceive.facts.ko_media import movie_rule
 from soulmem.perceive.facts.ko_misc import misc_rule
+from soulmem.perceive.facts.ko_people import people_rule
 from soulmem.perceive.facts.ko_pref import preference_rules
 from soulmem.perceive.facts.ko_rel import message_rules, relation_rules
 
@@ -56,7 +60,7 @@ _NOT_NAMES = frozenset(
 
 # ---------------------------------------------------------------- name, nickname
 _NAME_KEY = re.compile(
-    r"(?:^|\s)(?P<own>내|제|나의|저의)?\s*(?:이름|본명|풀네임)(?:은|이|는)\s*"
+    r"(?:^|\s)(?P<own>내|제|나의|저의)?\s*(?:이름|본명|풀네임)(?:(?:은|이|는)\s*|(?(own)\s+|(?!)))"
     r"(?P<v>\w{2,4}?|[A-Za-z]{2,15})\s*(?:이야|야|이에요|"
     r"예요|에요|입니다|이고|인데|이라고|라고|임|$)"
 )
@@ -66,6 +70,12 @@ _NAME_SELF = re.compile(
     r"이라고 합니다|라고 합니다)"
     r"(?:\s*[,，]\s*(?P<full>\w{3})(?:이야|야|예요|이에요|입니다)?)?"
 )
+# "송민재임", "난 정우진!": a full name standing alone as the sentence, said while introducing
+_NAME_ALONE = re.compile(
+    r"^(?:(?:나|난|나는|저|저는|전)\s+)?(?P<v>\w{3})(?:이야|야|이에요|예요|에요|입니다|임|이고|인데|"
+    r"(?P<say>(?:이)?라고\s*(?:해|합니다|해요|함)))?$"
+)
+_NAME_CUE = re.compile(r"안녕|반가|처음|소개|인사|이름")
 _JOB_RX = re.compile(alt(JOBS))
 _SOMEONE = re.compile(
     r"사람|친구|애인|여친|남친|동생|형|누나|언니|오빠|엄마|아빠|걔|얘|그 애|고양이|강아지|냥이|"
@@ -74,8 +84,13 @@ _SOMEONE = re.compile(
     rf"영화|노래"
 )
 _GREETING = re.compile(r"안녕|반가|처음|소개|인사")
+_NICK_KEY = re.compile(
+    r"(?:^|\s)(?:내|제|나의)?\s*(?:별명|애칭|닉네임|닉)(?:은|이)\s*(?P<v>\w{1,6}?)\s*(?:이야|야|이에요|"
+    r"예요|에요|입니다|이고|인데|이라|라서|라|임)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
+)
 _NICK = re.compile(
-    r"(?P<v>\w{1,6}?)(?:이라고|라고)\s*(?:불러\s*줘|불러\s*주|불러도|부르면 돼|불러)"
+    r"(?P<v>\w{1,6}?)(?:이라고|라고)\s*(?:불러\s*줘|불러\s*주|불러도|부르면 돼|불러|"
+    r"부르더라|부르던데|부르거든|부르는데|부름|불렀어|부르곤)"
 )
 
 
@@ -99,6 +114,19 @@ def _name(m: Msg, s: Sent) -> None:
         if plausible and v not in _NOT_NAMES and not _JOB_RX.search(v):
             m.add(s, "name", v, confidence=0.7)
             return
+    mt4 = _NAME_ALONE.match(s.text)
+    if mt4 and _NAME_CUE.search(m.text):
+        v = mt4.group("v")
+        first = m.text.find(s.text) == 0 or s.text.startswith(("나", "난", "저", "전"))
+        answered = first or bool(mt4.group("say")) or any(x.question for x in m.sents[: s.index])
+        if answered and v[0] in _SURNAMES and v not in _NOT_NAMES and not _JOB_RX.search(v):
+            m.add(s, "name", v, confidence=0.7)
+            return
+    mt5 = _NICK_KEY.search(s.text)
+    if mt5 and mt5.group("v") not in ("뭐", "뭔", "없어"):
+        v5 = noun_before_cop(mt5)
+        if m.add(s, "nickname", v5, confidence=0.8, prefix=s.text[: mt5.start()]):
+            return
     mt3 = _NICK.search(s.text)
     if mt3 and mt3.group("v") not in ("뭐", "뭐라", "어떻게"):
         m.add(s, "nickname", mt3.group("v"), confidence=0.8, prefix=s.text[: mt3.start()])
@@ -111,12 +139,16 @@ _AGE_NUM = re.compile(rf"(?<![\d.])(?P<n>\d{{1,2}})\s*(?:살|세){_AGE_NOT_AFTER
 _AGE_WORD = re.compile(
     rf"(?<!\w)(?P<w>{_NATIVE})\s?(?:살{_AGE_NOT_AFTER}|(?=이야|"
     rf"이에요|입니다|인데|이고|이라|이거든|이니까|이었|이잖|야|예요|에요|였|거든|니까|잖|인|이|"
-    rf"(?:\s*밖에|\s*넘었|\s*됐|\s*되었|\s*찍었)))"
+    rf"(?:\s*밖에|\s*넘었|\s*넘은|\s*넘어서|\s*됐|\s*되었|\s*찍었)))"
 )
 _AGE_KEY = re.compile(
     r"(?:나이|올해|만)\s*(?:는|가|로|로는)?\s*(?P<n>\d{2})(?!\s*(?:년|월|일|번|개|명))"
 )
 _AGE_KEY_WORD = re.compile(rf"(?:나이|올해|올해로)\s*(?:는|가|로)?\s*(?P<w>{_NATIVE})(?!\w)")
+_AGE_ME = re.compile(
+    r"(?:^|\s)(?:나|난|나는|저|저는|전)\s+(?P<n>[1-6]\d)(?:이야|야|인데|이고|이라|이거든|임|이에요|"
+    r"예요|입니다)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
+)
 _AGE_YEAR = re.compile(
     r"(?<!\d)(?P<y>\d{2}|19\d{2}|20[0-2]\d)\s*년생(?!\s*(?:이랑|하고|친구|동생|형|누나|언니|오빠))"
 )
@@ -135,7 +167,7 @@ def _age(m: Msg, s: Sent) -> None:
     fixing = bool(_AGE_FIX_CUE.search(m.text))
     conf = 0.9 if fixing else 0.8
     keyed = bool(re.search(r"살|나이|올해|먹었", t))
-    aged = keyed or bool(re.search(r"나이|속였|\d+\s*살|뻥|거짓말", m.text))
+    aged = keyed or bool(re.search(r"나이|속였|\d+\s*살|몇\s*살|뻥|거짓말", m.text))
     bare = _AGE_BARE.finditer(t) if aged else ()
     for mt in (*_AGE_KEY_WORD.finditer(t), *_AGE_WORD.finditer(t), *bare):
         if _AGE_DENIED.match(t, mt.end()):
@@ -145,7 +177,7 @@ def _age(m: Msg, s: Sent) -> None:
         if n is not None and (15 <= n < 100 or (keyed and 10 <= n < 100)):
             m.add(s, "age", f"{n}세 ({w})", confidence=conf, prefix=t[: mt.start()])
             return
-    for rx in (_AGE_NUM, _AGE_KEY):
+    for rx in (_AGE_NUM, _AGE_KEY, _AGE_ME):
         for mt in rx.finditer(t):
             n = int(mt.group("n"))
             if 5 <= n < 100 and not _AGE_DENIED.match(t, mt.end()):
@@ -169,8 +201,11 @@ _BDAY_KEY = re.compile(
 )
 _BDAY_SELF = re.compile(
     rf"(?:^|\s)(?:나는|난|나|저는|전|저|내 건|내껀)\s*(?P<lunar>음력으로|"
-    rf"양력으로|음력|양력)?\s*{_DATE}\s*(?:{_COP}|이니까)"
+    rf"양력으로|음력|양력)?\s*{_DATE}\s*(?:{_COP}|이니까|$)"
 )
+# "내 생일이야! 9월 19일": the date said on its own right after the birthday is mentioned
+_DATE_ALONE = re.compile(rf"^{_DATE}\s*(?:{_COP}|이니까)?$")
+_BDAY_WORD = re.compile(r"생일")
 _BORN_MONTH = re.compile(r"(?:1[0-2]|[1-9])\s*월\s*(?:생|생이|에 태어)")
 _ANY_DATE = re.compile(_DATE)
 _BDAY_HOL = re.compile(
@@ -196,6 +231,11 @@ def _birthday(m: Msg, s: Sent) -> None:
             lunar = " (음력)" if mt.group("lunar") and "음력" in mt.group("lunar") else ""
             m.add(s, "birthday", f"{int(mt.group('m'))}월 {int(mt.group('d'))}일{lunar}")
             return
+        mt = _DATE_ALONE.match(t)
+        said = _BDAY_WORD.search(m.text)
+        if mt and said and not is_other(m.text[: said.start()], m.names):
+            m.add(s, "birthday", f"{int(mt.group('m'))}월 {int(mt.group('d'))}일")
+            return
     if _BORN_MONTH.search(t):
         mt = _ANY_DATE.search(t)
         if mt and m.add(s, "birthday", f"{int(mt.group('m'))}월 {int(mt.group('d'))}일", prefix=""):
@@ -211,17 +251,31 @@ _HEIGHT_KEY = re.compile(
     r"키(?:가|는|도)?\s*(?:한\s*)?(?P<n>1[3-9]\d|2[01]\d)(?:\.\d)?(?!\d)\s*(?:cm|"
     r"센치|센티|쯤|정도|이야|야|인데|이라|$)?"
 )
+_HEIGHT_SAID = re.compile(
+    r"키(?:가|는|도)?\s*(?:좀\s*|많이\s*|엄청\s*|완전\s*)?(?:작|크|커|큰)\w{0,3}[\s,]+"
+    r"(?:한\s*)?(?P<n>1[3-9]\d|2[01]\d)(?:\.\d)?(?![\d.])"
+)
 _HEIGHT_CM = re.compile(r"(?<!\d)(?P<n>1[3-9]\d|2[01]\d)(?:\.\d)?\s*(?:cm|센치|센티|CM)")
 _HEIGHT_BARE = re.compile(
-    r"(?<![\d.,])(?P<n>1[4-9]\d|20\d)(?:이라|이라서|이니까|인데|이야|이거든|이어서)"
+    r"(?<![\d.,])(?P<n>1[4-9]\d|20\d)(?:이라|이라서|이니까|인데|이야|이거든|이어서|\s*넘어서|"
+    r"\s*넘는데|\s*넘으니까)"
 )
 _HEIGHT_CUE = re.compile(
-    r"크[거다고지네니]|커서|커요|큰 편|작[아은거다고]|키|머리|문틀|천장|숙여|장신|단신"
+    r"크[거다고지네니]|커서|커요|큰 편|작[아은거다고]|키|머리|문틀|천장|숙여|장신|단신|옷|바지|기장"
 )
 _BLOOD = re.compile(r"(?<![A-Za-z])(?P<t>AB|ab|Ab|A|B|O|a|b|o)\s?형(?!\w{0,1}(?:님|제|편))")
 _BLOOD_KO = re.compile(r"혈액형(?:은|이)?\s*(?P<t>AB|A|B|O|에이비|에이|비|오)\s*(?:형)?")
+_ME_BEFORE = re.compile(r"(?:^|\s)(?:나만|나는|난|저는|전|저만|나)\s*$")
+_BLOOD_HANGUL = re.compile(
+    r"(?<!\w)(?P<t>에이비|에이|비|오)형(?=이야|이라|인데|이고|임|이거든|이에요|입니다|$|\s)"
+)
+# "엔프피", "잇티제": MBTI read out in Hangul, one syllable per letter pair
+_MBTI_HANGUL = re.compile(
+    r"(?<!\w)(?P<ei>엔|인|엣|잇)(?P<ft>프|티)(?P<jp>피|제)"
+    r"(?=$|\s|[,.!?~ㅋㅎ]|이|야|임|라|인|예|에|고|거)"
+)
 _MBTI = re.compile(r"(?<![A-Za-z])(?P<v>[EIei][NSns][TFtf][JPjp])(?:-?[AaTt])?(?![A-Za-z])")
-_HAND = re.compile(r"(?P<v>왼손|오른손|양손)\s?잡이")
+_HAND = re.compile(r"(?P<v>왼손|오른손|양손)\s?잡(?:이|인)")
 _HAND_USE = re.compile(
     r"왼손으로\s*(?:\w+\s*){0,2}?(?:밥|글씨|젓가락|숟가락|글|다|들|쓰|써|먹|잡|던지|치)|"
     r"(?:숟가락|젓가락|수저|펜|연필|볼펜|가위|마우스|라켓|공|칼)(?:을|를|은|는|도|만)?\s*"
@@ -232,7 +286,8 @@ _KO_LETTERS = {"에이비": "AB", "에이": "A", "비": "B", "오": "O"}
 
 def _body(m: Msg, s: Sent) -> None:
     t = s.text
-    for rx, cue in ((_HEIGHT_KEY, False), (_HEIGHT_CM, False), (_HEIGHT_BARE, True)):
+    rules = ((_HEIGHT_KEY, False), (_HEIGHT_SAID, False), (_HEIGHT_CM, False), (_HEIGHT_BARE, True))
+    for rx, cue in rules:
         mt = rx.search(t)
         if (
             mt
@@ -240,13 +295,27 @@ def _body(m: Msg, s: Sent) -> None:
             and m.add(s, "height", f"{mt.group('n')}cm", prefix=t[: mt.start()])
         ):
             break
-    mt = _BLOOD_KO.search(t) or _BLOOD.search(t)
+    types = list(_BLOOD.finditer(t))
+    mine = [x for x in types if _ME_BEFORE.search(t[max(0, x.start() - 6) : x.start()])]
+    if mine:
+        types = mine
+    mt = _BLOOD_KO.search(t) or (types[0] if types else None) or _BLOOD_HANGUL.search(t)
     if mt:
         letters = _KO_LETTERS.get(mt.group("t"), mt.group("t").upper())
         m.add(s, "blood_type", f"{letters}형", prefix=t[: mt.start()])
     mt = _MBTI.search(t)
     if mt:
         m.add(s, "mbti", mt.group("v").upper(), prefix=t[: mt.start()])
+    elif mt := _MBTI_HANGUL.search(t):
+        ei = "E" if mt.group("ei") in ("엔", "엣") else "I"
+        ns = "N" if mt.group("ei") in ("엔", "인") else "S"
+        code = (
+            ei
+            + ns
+            + ("F" if mt.group("ft") == "프" else "T")
+            + ("P" if mt.group("jp") == "피" else "J")
+        )
+        m.add(s, "mbti", f"{code} ({mt.group(0)})", prefix=t[: mt.start()])
     mt = _HAND.search(t)
     if mt:
         neg = bool(re.match(r"\s*(?:는|은)?\s*아니", t[mt.end() :]))
@@ -261,18 +330,28 @@ _PLACE_WORD = r"\w+"
 _HOMETOWN = Gated(
     rf"(?P<v>(?:{_PLACE_WORD}\s)?{_PLACE_WORD}?)\s*(?:토박이|"
     r"출신(?!\s*(?:\w+님|친구|기사|사람들|애|분|선배|후배|형|누나|언니|오빠|동료))|"
-    rf"태생|촌놈|사람이야|사람이에요|사람이거든|사람인데|사람이라|에서\s*(?:나고\s*|태어나서\s*)?(?:태어나|"
+    rf"태생|촌놈|(?:사람|남자|여자)(?:이야|야|이에요|예요|이거든|인데|이라|라서|라|임)|에서\s*(?:나고\s*|태어나서\s*)?(?:태어나|"
     rf"태어났|자랐|자라|나고 자랐))",
     "토박이",
     "출신",
     "태생",
     "촌놈",
     "사람",
+    "남자",
+    "여자",
     "태어",
     "자랐",
     "자라",
 )
+_HOMETOWN_REV = re.compile(
+    rf"(?P<v>(?:{_PLACE_WORD}\s)?{_PLACE_WORD}?)(?:이|가)\s*(?:내|제|나의|저의)?\s*고향(?:{_COP}|이지)"
+)
+_BIRTHPLACE_KEY = re.compile(
+    r"(?:태어난|자란|나고\s*자란)\s*(?:곳|데|동네|도시|데가)(?:은|는|이|가)?\s*(?P<v>[^.!?,]{2,20}?)\s*"
+    r"(?:이야|야|이에요|예요|에요|입니다|이고|인데|이라|라|임|$)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
+)
 _HOMETOWN_KEY = re.compile(rf"고향(?:은|이)?\s*(?P<v>(?:{_PLACE_WORD}\s)?{_PLACE_WORD}?)\s*{_COP}")
+_HOUSING = r"(?:기숙사|원룸|투룸|오피스텔|고시원|아파트|빌라|셰어하우스|쉐어하우스|자취방|하숙집)"
 _ADV = r"(?:(?:혼자|지금|현재|요즘|따로|쭉|계속|자취하면서|같이|함께|\w+(?:랑|이랑|하고))\s*)*"
 _LIVE = (
     r"(?:살(?:아|고|아요|거든|지|면서|았|고 있|아서|"
@@ -290,7 +369,8 @@ _RES = Gated(
     "지내",
 )
 _RES_BARE = Gated(
-    rf"(?P<v>(?:{_PLACE_WORD}\s)?(?:{_CITY}|{_PLACE_WORD}(?:동|구|시|군|읍|면)))\s+{_ADV}{_LIVE}",
+    rf"(?P<v>(?:{_PLACE_WORD}\s)?(?:{_CITY}|{_HOUSING}|{_PLACE_WORD}(?:동|구|시|군|읍|면)))\s+{_ADV}{_LIVE}"
+    rf"|(?<!\w)(?P<g>{_CITY}){_LIVE}",
     "살",
     "사는",
     "산다",
@@ -300,8 +380,13 @@ _RES_BARE = Gated(
     "지내",
 )
 _RES_KEY = re.compile(
-    r"사는\s*(?:곳|데|동네)(?:은|는|가)?\s*(?P<v>[^.!?,]{2,20}?)\s*(?:이야|"
+    r"(?:사는|살고\s*있는|자취하는|지내는)\s*(?:곳|데|동네|집)(?:은|는|가|이)?\s*"
+    r"(?P<v>[^.!?,]{2,20}?)\s*(?:이야|"
     r"야|이에요|예요|에요|인데|이고|이라|라|$)"
+)
+_RES_WHO = re.compile(
+    rf"(?P<v>(?:{_PLACE_WORD}\s)?(?:{_CITY}|{_PLACE_WORD}(?:동|구|시|군|읍|면)))\s*(?:에\s*)?사는\s+"
+    rf"(?P<who>(?:\S+\s+){{0,2}}?\S+?)(?:이야|야|이에요|예요|에요|입니다|임|이고|인데)$"
 )
 _MOVE = re.compile(
     rf"(?P<v>(?:{_PLACE_WORD}\s){{0,3}}{_PLACE_WORD}?)(?:으로|"
@@ -332,7 +417,7 @@ _NOT_HOME = frozenset(
 _PAST = re.compile(r"예전에|옛날에|어릴 때|전에는|어렸을|초등학생 때|살았었")
 
 
-def _place_value(raw: str, *, strict: bool) -> str:
+def _place_value(raw: str, *, strict: bool, home: bool = True) -> str:
     v = clean_np(raw, 3, keep_modifiers=True)
     last = raw.rsplit(maxsplit=1)[-1] if raw.split() else ""
     if last.endswith("도") and v.endswith(last[:-1]):
@@ -343,7 +428,7 @@ def _place_value(raw: str, *, strict: bool) -> str:
         return ""
     if strict and not _PLACE_OK.search(v):
         return ""
-    if v in _NOT_HOME or v.split()[-1] in _NOT_HOME:
+    if home and (v in _NOT_HOME or v.split()[-1] in _NOT_HOME):
         return ""
     return v
 
@@ -365,10 +450,11 @@ def _hometown(m: Msg, s: Sent, v: str, prefix: str) -> bool:
 
 def _places(m: Msg, s: Sent) -> None:
     t = s.text
-    for rx in (_HOMETOWN_KEY, _HOMETOWN):
+    for rx in (_HOMETOWN_KEY, _BIRTHPLACE_KEY, _HOMETOWN_REV, _HOMETOWN):
         mt = rx.search(t)
         if mt:
-            v = _place_value(mt.group("v"), strict=rx is _HOMETOWN and "사람" in mt.group(0))
+            kind = rx is _HOMETOWN and re.search(r"사람|남자|여자", mt.group(0))
+            v = _place_value(mt.group("v"), strict=bool(kind))
             if v and _hometown(m, s, v, t[: mt.start()]):
                 break
     if _PAST.search(t) or ("hometown" in m.taken and "자랐" in t):
@@ -380,12 +466,17 @@ def _places(m: Msg, s: Sent) -> None:
             v = _place_value(mt.group("v"), strict=False)
             if v and m.add(s, "current_residence", v, confidence=0.9, prefix=t[: mt.start()]):
                 return
+    mt = _RES_WHO.search(t)
+    if mt and not any(strip_josa(w) in PERSONS for w in mt.group("who").split()):
+        v = _place_value(mt.group("v"), strict=True)
+        if v and m.add(s, "current_residence", v, prefix=t[: mt.start()]):
+            return
     for rx, strict in ((_RES_KEY, False), (_RES, False), (_RES_BARE, True)):
         mt = rx.search(t)
         if mt:
             if rx is _RES and re.search(r"고양이|강아지|냥이|마리", mt.group(0)):
                 continue
-            v = _place_value(mt.group("v"), strict=strict)
+            v = _place_value(mt.group("v") or mt.group("g"), strict=strict)
             if v and m.add(s, "current_residence", v, prefix=t[: mt.start()]):
                 return
 
@@ -416,9 +507,13 @@ _WORK_KEY = re.compile(
     r"예요|에요|입니다|이고|인데|이라|임)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
 )
 _COMPANY = re.compile(
-    r"(?P<v>\w+(?:회사|전자|은행|병원|그룹|제약|증권|"
+    r"(?P<v>\w+(?:\s?회사|전자|은행|병원|그룹|제약|증권|"
     r"보험|물산|카드|건설|에너지|스타트업|공사|연구소))\s*(?:다녀|"
     r"다니고|다닌|에 다녀|에서 일)"
+)
+_COMPANY_KIND = re.compile(
+    r"(?<!\w)(?P<v>스타트업|대기업|중소기업|중견기업|공기업|외국계\s*회사|외국계|공공기관|증권사|보험사)"
+    r"(?:에)?\s*(?:다녀|다니고|다닌|다님|다니는\s*중|에서\s*일)(?!\s*왔|왔|오)"
 )
 _QUIT_JOB = re.compile(
     r"(?:회사|직장)\s*(?:을|를|도)?\s*(?:그만뒀|그만 뒀|"
@@ -444,6 +539,15 @@ _SCHOOL = re.compile(
     r"과|학부))?\s*(?:에\s*)?(?:다녀|다니고|다니는|재학|[1-6]학년|학생|졸업|붙었|합격|"
     r"입학|다님|생이야)"
 )
+# "고3이라", "중2야", "고딩인데": a school grade names the kind of school
+_GRADE = re.compile(
+    r"(?:^|\s)(?P<k>고|중|초)(?:(?P<n>[1-6])|딩)(?:이야|야|이에요|예요|이라|라서|라|인데|이고|임|"
+    r"이거든|거든|이니까|니까)"
+)
+_GRADE_SCHOOL = {"고": "고등학교", "중": "중학교", "초": "초등학교"}
+# "컴공 3학년이야": a department (often shortened) with the year of study
+_MAJOR_YEAR = re.compile(r"(?:^|\s)(?P<v>\w{1,8}?(?:공|과|학|학부))\s*[1-6]\s*학년")
+_NOT_MAJOR = ("대학", "중학", "고등학", "초등학", "대학원", "유학", "방학", "입학")
 _MAJOR = re.compile(r"(?:^|\s)(?P<v>\w{1,10}?)(?:을|를)?\s*전공(?!\s*(?:이|은)?\s*(?:뭐|뭔))")
 _MAJOR_KEY = re.compile(
     r"전공(?:은|이)\s*(?P<v>[\w ]{1,12}?)\s*(?:이야|야|이에요|예요|에요|이고|인데|이라|라|학과|과)"
@@ -456,6 +560,19 @@ _DEPT = re.compile(
 _MAJOR_STOP = frozenset(
     {"내", "제", "무슨", "원래", "복수", "부", "이중", "그", "다른", "뭐", "전"}
 )
+
+
+def _company_ok(v: str) -> bool:
+    """A company name; a spaced kind ("마케팅 회사") but not "나 회사" or "우리 회사"."""
+    if " " not in v:
+        return True
+    head = v.split(maxsplit=1)[0]
+    return (
+        head not in FILLERS
+        and head not in _MAJOR_STOP
+        and strip_josa(head) == head
+        and (not re.search(r"(?:고|서|면|는|은|인|한|던|이|가|를|을|도)$", head))
+    )
 
 
 def _work(m: Msg, s: Sent) -> None:
@@ -478,25 +595,33 @@ def _work(m: Msg, s: Sent) -> None:
         m.add(s, "workplace", "회사", mode="end")
     mt = _WORK_AT.search(t)
     if mt and "part_time_job" not in {c.subject for c in m.out if c.mode == "set"}:
-        v = _place_value(mt.group("v"), strict=False)
-        if v:
+        v = _place_value(mt.group("v"), strict=False, home=False)
+        if v and v not in ("집", "회사", "여기", "거기"):
             ptj = re.search(r"알바|아르바이트", m.text) or "part_time_job" in m.ctx.current
             subj = "part_time_job" if ptj else "workplace"
             m.add(s, subj, v, prefix=t[: mt.start()])
-    mt = _WORK_KEY.search(t) or _COMPANY.search(t)
-    if mt:
+    mt = _WORK_KEY.search(t) or _COMPANY.search(t) or _COMPANY_KIND.search(t)
+    if mt and _company_ok(mt.group("v")):
         m.add(s, "workplace", mt.group("v"), prefix=t[: mt.start()])
     mt = _JOB_SELF.search(t) or _JOB_KEY.search(t)
     if mt and "part_time_job" not in m.taken:
         v = mt.group("v").strip()
         q = mt.groupdict().get("q") or ""
-        if q and word_ok(q) and strip_josa(q) == q and not re.search(r"[다요고서면]$", q):
+        if q and word_ok(q) and strip_josa(q) == q and not re.search(r"[다요고서면]$|\d", q):
             v = f"{q} {v}"
         if v and (mt.re is _JOB_SELF or word_ok(v)):
             m.add(s, "job", v, prefix=t[: mt.start()])
     mt = _SCHOOL.search(t)
     if mt and not re.match(r"\d", mt.group("v")) and len(mt.group("v")) >= 2:
         m.add(s, "school", mt.group("v"), prefix=t[: mt.start()])
+    elif mt := _GRADE.search(t):
+        grade = f"{mt.group('k')}{mt.group('n')}" if mt.group("n") else f"{mt.group('k')}딩"
+        school = _GRADE_SCHOOL[mt.group("k")]
+        m.add(s, "school", f"{school} ({grade})", prefix=t[: mt.start()])
+    mt = _MAJOR_YEAR.search(t)
+    dept = mt.group("v") if mt and not mt.group("v").endswith(_NOT_MAJOR) else ""
+    if mt and word_ok(dept) and m.add(s, "major", dept, prefix=t[: mt.start()]):
+        return
     for rx in (_MAJOR_KEY, _MAJOR, _DEPT):
         mt = rx.search(t)
         if mt:
@@ -505,7 +630,7 @@ def _work(m: Msg, s: Sent) -> None:
                 break
 
 
-_SENTENCE_RULES = (_name, _age, _birthday, _body, _places, _work, misc_rule)
+_SENTENCE_RULES = (_name, _age, _birthday, _body, _places, _work, misc_rule, people_rule)
 
 
 def _known_names(text: str, context: FactContext) -> frozenset[str]:

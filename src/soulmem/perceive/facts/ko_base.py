@@ -175,7 +175,8 @@ def is_other(prefix: str, names: frozenset[str], *, loose: bool = False) -> bool
         ):
             is_person = True
         if is_person:
-            if particle in _COMITATIVE:
+            following = tokens[idx + 1] if idx + 1 < len(tokens) else ""
+            if particle in _COMITATIVE or following in _ALONGSIDE:
                 continue
             state = "other"
             last_particle = particle
@@ -193,6 +194,8 @@ def is_other(prefix: str, names: frozenset[str], *, loose: bool = False) -> bool
     return state == "other"
 
 
+# "엄마 따라", "형 때문에": the person is who the user goes along with, not the subject
+_ALONGSIDE = frozenset({"따라", "따라서", "때문에", "덕분에", "대신", "닮아서"})
 _ADNOMINAL = re.compile(r"(?:신|준|든|던|운|인|한|된|린|진|끓인|만든)$")
 _VERBAL_END = re.compile(
     r"(?:어서|아서|해서|고|면|는데|은데|지만|니까|거든|"
@@ -238,6 +241,14 @@ def word_ok(value: str) -> bool:
     return bool(re.search(r"\w", value))
 
 
+def _contracted_nde(token: str) -> bool:
+    """ "남잔데", "학생인 건데": a copula contracted into ㄴ데 ends a clause, not a noun."""
+    if len(token) < 2 or not token.endswith("데"):
+        return False
+    prev = token[-2]
+    return "가" <= prev <= "힣" and (ord(prev) - 0xAC00) % 28 == 4
+
+
 def clean_np(raw: str, max_tokens: int = 3, *, keep_modifiers: bool = False) -> str:
     """The noun phrase at the end of ``raw``: "요즘 주말엔 편의점 야간" -> "편의점 야간"."""
     tokens = raw.split()
@@ -255,6 +266,7 @@ def clean_np(raw: str, max_tokens: int = 3, *, keep_modifiers: bool = False) -> 
                 and len(tok) > 1
                 and not tok.endswith(("색", "식", "역", "동", "구", "시"))
             )
+            or _contracted_nde(tok)
         ):
             break
         picked.append(tok)
@@ -287,7 +299,7 @@ NP = rf"(?P<v>(?:{_W}\s){{0,3}}?{_W})"
 ADVS = (
     r"(?:(?:진짜|너무|완전|엄청|제일|가장|젤|되게|정말|"
     r"많이|특히|극도로|세상에서|무척|매우|꼭|제발|좀|"
-    r"다)\s*)*"
+    r"다|아예|절대|절대로|전혀|원래|거의)\s*)*"
 )
 WISH = re.compile(r"^\s*(?:고\s*)?(?:싶|면 좋겠|었으면|을까|ㄹ까|볼까|할까)")
 

@@ -188,6 +188,9 @@ def strip_josa(word: str) -> str:
             stem = word[: -len(suffix)]
             if stem in _KEEP_ALL or stem.endswith(_KEEP_ENDINGS):
                 return stem
+            noun = stem + "이"  # "떡볶이는", "고양이는": the 이 belongs to the noun
+            if suffix.startswith("이") and (noun in _KEEP_ALL or noun.endswith(_KEEP_ENDINGS)):
+                return noun
             last = stem[-1]
             if batchim is None or not ("가" <= last <= "힣"):
                 return stem
@@ -223,7 +226,7 @@ NONPERSON = frozenset(
         "새벽, 색, 색깔, 소설, 술, 스포츠, 아무튼, 아침, 야채, 어제, 여기, 여름, 영화, 오늘, 오이, "
         "요리, 요새, 요즘, 우리, 운동, 원래, 음료, 음식, 음악, 이거, 이건, 이게, 이번, 장르, 저, "
         "저건, 저녁, 점심, 제일, 주말, 지금, 진짜, 차, 채소, 최고, 취미, 취향, 치즈, 커피, 특히, "
-        "평소, 평일, 하나"
+        "평소, 평일, 하나, 동네, 우리 동네"
     )
 )
 

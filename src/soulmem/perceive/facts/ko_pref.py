@@ -24,6 +24,7 @@ from soulmem.perceive.facts.ko_lex import (
     ANIMALS,
     COLORS,
     DRINKS,
+    FILLERS,
     FOOD_SUFFIXES,
     FOODS,
     GENRES,
@@ -44,7 +45,9 @@ _LIKE = Gated(
 )
 _LIKE_ADJ = Gated(
     rf"{_NP}(?:이|가)\s*(?:제일|가장|젤|최고로|세상에서\s*제일|"
-    rf"더|훨씬\s*더)\s*좋아(?:$|\s|요|\.|!)",
+    rf"더|훨씬\s*더)\s*좋아(?:$|\s|요|\.|!)"
+    # "축구보다 농구가 좋아": a comparison says which one without 더
+    rf"|\w+보다(?:는|은)?\s*{_NP.replace('?P<v>', '?P<w>')}(?:이|가)\s*좋아(?:$|\s|요|\.|!)",
     "좋아",
 )
 _FAV_KEY = re.compile(
@@ -52,6 +55,27 @@ _FAV_KEY = re.compile(
     r"노래|음악|가수|색|색깔|계절|영화|드라마|책|소설|게임|동물|운동|장소|과일|간식)"
     r"(?:은|는|이|가)?\s*(?P<v>[^.!?,]{1,25}?)\s*(?:이야|야|이에요|예요|"
     r"에요|입니다|이고|인데|이라|라서|라|임|$)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
+)
+# "인터스텔라가 내 인생영화야": the value first, the favourite-kind after it
+_FAV_AFTER = re.compile(
+    rf"{_NP}(?:이|가|은|는)\s*(?:내|제|나의|저의|나한텐|나한테는)?\s*(?:최애|인생)\s*"
+    r"(?P<k>음식|메뉴|음료|술|노래|음악|가수|색|색깔|계절|영화|드라마|책|소설|게임|동물|운동|장소|과일|"
+    r"간식)(?:이야|야|이에요|예요|에요|입니다|이고|인데|이라|라서|라|임|이지|지|$)"
+)
+# "제일 좋아하는 음식? 당연히 삼겹살이지": a favourite asked aloud, answered in the next sentence
+_FAV_ASK = re.compile(
+    r"^(?:내가\s*|난\s*|나는\s*|(?P<you>너|넌|너는|니가|네가)\s*)?(?:제일\s*|가장\s*|젤\s*)?(?:좋아하는|최애)\s*(?P<k>음식|메뉴|음료|술|"
+    r"노래|음악|가수|색|색깔|계절|영화|드라마|책|소설|게임|동물|운동|장소|과일|간식)(?:은|는|이|가)?$"
+)
+_FAV_ANSWER = re.compile(
+    r"^(?P<me>(?:난|나는|저는|전|나)\s+)?(?:당연히|무조건|그야|음+|글쎄|역시|단연|뭐)?\s*(?P<v>[^.!?,]{1,20}?)\s*(?:이지|지|이야|야|"
+    r"이에요|예요|입니다|임|$)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
+)
+# "떡볶이는 진짜 매일 먹을 수 있어": a food one could eat every day
+_EVERY_DAY = Gated(
+    rf"{_NP}(?:은|는|이면|면|만|라면|이라면)?\s*{_ADVS}(?:매일|맨날|평생|삼시\s*세끼|"
+    r"하루\s*세\s*끼|일주일\s*내내|365일)\s*(?:먹어도|먹을\s*수\s*있|먹으라면|먹을\s*자신)",
+    "먹",
 )
 _SOUL = re.compile(
     r"(?:소울\s*푸드|소울푸드)(?:는|은|가)?\s*(?P<v>[^.!?,]{1,20}?)\s*(?:이야|"
@@ -266,6 +290,20 @@ _SPORT_DETAIL = re.compile(
     r"동호회|체육관|헬스장|센터|학원|모임))"
 )
 _GAME_KEY = re.compile(rf"게임(?:은|는)\s*{_NP}(?:만|을|를|도)?\s*(?:해|하고|하거든|즐겨|좋아)")
+# "롤 자주 해, 티어는 골드": a title played, told apart from other "X 해" by gamer talk
+_GAME_PLAY = re.compile(
+    r"(?:^|\s)(?P<v>[\w]{1,12}?)(?:을|를|도|만|은|는)?\s*(?:자주|맨날|매일|많이|주로|요즘|열심히|"
+    r"거의\s*매일|밤새)?\s*(?:해|하거든|하는데|함|하고|한다|해요)(?=$|\s|[,.!~])"
+)
+_GAME_CUE = re.compile(
+    r"티어|랭크|랭겜|만렙|레벨\s*업|캐릭|길드|과금|현질|가챠|뽑기|서버|[Pp][Cc]방|피시방|스팀|닌텐도|"
+    r"스위치|플스|콘솔|게임"
+)
+_GAME_STOP = frozenset(
+    {"게임", "운동", "공부", "일", "알바", "숙제", "과제", "야근", "청소", "요리", "뭐", "그거"}
+    | {"이거", "안", "못", "잘", "다", "또", "좀", "더", "덜", "꼭", "같이", "혼자", "그냥"}
+    | {"자주", "많이"}
+)
 _HOBBY_KEY = re.compile(
     r"취미(?:는|가|로|론)?\s*(?P<v>[^.!?,]{2,25}?)\s*(?:이야|야|이에요|예요|"
     r"에요|인데|이고|이라|라서|라|임|하는\s*거|$)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
@@ -351,39 +389,65 @@ def _usual(m: Msg, s: Sent) -> bool:
     return False
 
 
+_FAV_KINDS = {
+    "음식": "favorite_food",
+    "메뉴": "favorite_food",
+    "과일": "favorite_food",
+    "간식": "favorite_food",
+    "음료": "favorite_drink",
+    "술": "favorite_drink",
+    "노래": "favorite_music",
+    "음악": "favorite_music",
+    "가수": "favorite_artist",
+    "색": "favorite_color",
+    "색깔": "favorite_color",
+    "계절": "favorite_season",
+    "영화": "favorite_movie",
+    "드라마": "favorite_movie",
+    "책": "favorite_book",
+    "소설": "favorite_book",
+    "게임": "favorite_game",
+    "동물": "favorite_animal",
+    "운동": "sport",
+    "장소": "favorite_place",
+}
+
+
+def _fav_after(m: Msg, s: Sent) -> bool:
+    """Favourites said value-first, answered to one's own question, or eaten every day."""
+    t = s.text
+    prev = m.sents[s.index - 1] if s.index > 0 else None
+    ask = _FAV_ASK.match(prev.text) if prev and prev.question else None
+    for mt, key in ((_FAV_AFTER.search(t), None), (_FAV_ANSWER.match(t) if ask else None, ask)):
+        if not mt or (key and key.group("you") and not mt.group("me")):
+            continue  # "너 최애 영화? 인터스텔라지?" guesses; "…? 난 인터스텔라" answers for me
+        kind = _FAV_KINDS[(key or mt).group("k")]
+        v = noun_before_cop(mt) if key else _np(mt.group("v"), 2)
+        if word_ok(v) and len(v) > 1 and m.add(s, kind, v, confidence=0.85, prefix=t[: mt.start()]):
+            return True
+    mt2 = _EVERY_DAY.search(t)
+    if mt2 and not _WISH.match(t[mt2.end() :]):
+        v = _np(mt2.group("v"), 2)
+        food = classify(v) if v else None
+        if v and food in (None, "favorite_food"):
+            return m.add(s, "favorite_food", v, prefix=t[: mt2.start()], loose=True)
+    return False
+
+
 def _likes(m: Msg, s: Sent) -> None:
     t = s.text
     if _usual(m, s):
         return
     mt = _FAV_KEY.search(t)
     if mt:
-        kind = {
-            "음식": "favorite_food",
-            "메뉴": "favorite_food",
-            "과일": "favorite_food",
-            "간식": "favorite_food",
-            "음료": "favorite_drink",
-            "술": "favorite_drink",
-            "노래": "favorite_music",
-            "음악": "favorite_music",
-            "가수": "favorite_artist",
-            "색": "favorite_color",
-            "색깔": "favorite_color",
-            "계절": "favorite_season",
-            "영화": "favorite_movie",
-            "드라마": "favorite_movie",
-            "책": "favorite_book",
-            "소설": "favorite_book",
-            "게임": "favorite_game",
-            "동물": "favorite_animal",
-            "운동": "sport",
-            "장소": "favorite_place",
-        }[mt.group("k")]
+        kind = _FAV_KINDS[mt.group("k")]
         v = noun_before_cop(mt).strip("'\"“”‘’")
         if word_ok(v) and len(v) > 1 and v not in ("이야", "예요", "이에요", "입니다"):
             v = COLORS.get(v, v)
             m.add(s, kind, v, confidence=0.9, prefix=t[: mt.start()])
             return
+    if _fav_after(m, s):
+        return
     mt2 = _SOUL.search(t)
     if mt2 and word_ok(noun_before_cop(mt2)):
         m.add(s, "favorite_food", noun_before_cop(mt2), confidence=0.9, prefix=t[: mt2.start()])
@@ -420,7 +484,7 @@ def _likes(m: Msg, s: Sent) -> None:
         mt4 = rx.search(t)
         if not mt4:
             continue
-        v = _np(mt4.group("v"), 2)
+        v = _np(mt4.group("v") or mt4.groupdict().get("w"), 2)
         if not v or v in ("너", "널", "니", "당신") or v == m.ctx.assistant_name:
             continue
         if mt4.groupdict().get("neg"):
@@ -488,6 +552,13 @@ def _sport_hobby(m: Msg, s: Sent) -> None:
     if mt0:
         v0 = _np(mt0.group("v"), 2)
         if v0 and m.add(s, "favorite_game", v0, prefix=t[: mt0.start()]):
+            return
+    plays = _GAME_PLAY.finditer(t) if _GAME_CUE.search(m.text) else iter(())
+    for mt0 in plays:
+        v0 = mt0.group("v")
+        if "sport" in m.taken or v0 in _GAME_STOP or v0 in FILLERS or v0 in SPORTS:
+            continue
+        if word_ok(v0) and m.add(s, "favorite_game", v0, confidence=0.6, prefix=t[: mt0.start()]):
             return
     mt = _HOBBY_KEY.search(t)
     if mt:

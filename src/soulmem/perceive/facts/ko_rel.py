@@ -141,7 +141,7 @@ _PET_NAMED = re.compile(
     rf"(?P<n>\w{{1,6}}?)(?:이)?(?:라는|이라는|라고 하는)\s*(?P<a>{_ANIMAL}|{_BREED})"
 )
 _PET_NAMED2 = re.compile(
-    rf"(?:우리|내)\s*(?:집\s*)?(?P<a>{_ANIMAL})\s*(?:이름은\s*)?(?P<n>\w{{2,4}}?)(?:이)?(?:는|"
+    rf"(?:우리|내)\s*(?:집\s*)?(?P<a>{_ANIMAL}|댕댕이|멍뭉이|냥이)\s*(?:이름(?:은|이)?\s*)?(?P<n>\w{{2,4}}?)(?:이)?(?:는|"
     rf"가|야|예요|이에요|라고)(?:\s|$)"
 )
 _PET_NOT_NAMES = frozenset({"이름", "진짜", "완전", "너무", "되게", "엄청", "지금", "요즘", "어디"})
@@ -313,6 +313,8 @@ def _plans(m: Msg, s: Sent) -> None:
         if subj in _EXAM_SUBJ_STOP or not word_ok(subj):
             subj = ""
         subj = strip_josa(subj) if subj else ""
+        if re.search(r"(?:이라|라서|인데|이고|니까|거든|[고서면])$", subj):
+            subj = ""  # "고3이라 수능 준비": a clause before the exam, not its subject
         parts = [" ".join((mt.group("w") or "").split()), subj, mt.group("e")]
         if m.add(s, "upcoming_exam", " ".join(p for p in parts if p), prefix=prefix):
             return
@@ -358,7 +360,7 @@ def _exam_ref(m: Msg) -> None:
 
 # ---------------------------------------------------------------- love and friends
 _SINGLE = re.compile(
-    r"(?P<v>모태\s*솔로|모솔|솔로|싱글)(?:야|이야|예요|이에요|인데|라|이라|거든|임|다|$)"
+    r"(?P<v>모태\s*솔로|모솔|솔로|싱글|돌싱글|돌싱)(?:야|이야|예요|이에요|인데|라|이라|거든|임|다|$)"
 )
 _PARTNER_HAS = re.compile(
     r"(?P<p>여자\s*친구|남자\s*친구|여친|남친|애인)(?:이|"
@@ -371,9 +373,10 @@ _DATING = re.compile(
 )
 _PARTNER_NAME = re.compile(
     r"(?:여자\s*친구|남자\s*친구|여친|남친|애인)(?:은|"
-    r"는|이|가)?\s*(?:이름은\s*)?(?P<n>\w{2,3}?)(?:이)?(?:야|"
+    r"는|이|가)?\s*(?:이름(?:은|이)?\s*)?(?P<n>\w{2,3}?)(?:이)?(?:야|"
     r"예요|이에요|라고|이라고)(?:\s|$)"
 )
+_DATING_FOR = re.compile(r"(?:사귄|연애한|사귀기\s*시작한)\s*지\s*(?:\d+|한|두|세|몇)")
 _IN_LOVE = re.compile(
     r"(?P<p>여자\s*친구|남자\s*친구|여친|남친|애인)?(?:랑|이랑|하고)?\s*(?P<d>\d+\s*(?:년|"
     r"개월|달|일)\s*째)?\s*(?:연애\s*중|사귀는\s*중|만나는\s*중|연애하고\s*있)"
@@ -396,7 +399,10 @@ _START_DATING = re.compile(
 )
 _HEARSAY = re.compile(r"^\S*?(?:대|래|댔|랬)(?:\s|$)|^\s*(?:고\s*)?(?:하더라|더라)")
 _MET_VIA = re.compile(r"소개팅|썸|고백|동아리|회사|학교|앱|어플|헌팅|맞선|선\s*봐")
-_MARRIED = re.compile(r"(?:^|\s)(?:나|난|저|전)?\s*(?:결혼했|유부남|유부녀|기혼)")
+_MARRIED = re.compile(
+    r"(?:^|\s)(?:나|난|저|전)?\s*(?:결혼했|유부남|유부녀|기혼|결혼한\s*지|결혼\s*\d+\s*년\s*차|"
+    r"결혼\s*생활)"
+)
 _NAME_STOP = frozenset(PERSONS) | {"우리", "그냥", "진짜", "요즘", "친구", "사람", "이제"}
 
 
@@ -450,10 +456,17 @@ def _love(m: Msg, s: Sent) -> None:
         m.add(s, "relationship_status", status, prefix=t[: mt2.start()])
     for rx in (_DATING, _PARTNER_NAME):
         mt3 = rx.search(t)
+        # the words before the name ("여자친구 이름은") are the partner, not someone else's
         if (
             mt3
             and mt3.group("n") not in _NAME_STOP
-            and m.add(s, "partner", mt3.group("n"), prefix=t[: mt3.start()])
+            and not (rx is _PARTNER_NAME and is_other(t[: mt3.start()], m.names))
+            and m.add(
+                s,
+                "partner",
+                mt3.group("n"),
+                prefix=t[: mt3.start()] if rx is _DATING else None,
+            )
         ):
             if "relationship_status" not in m.taken:
                 m.add(s, "relationship_status", "연애 중")
@@ -461,8 +474,15 @@ def _love(m: Msg, s: Sent) -> None:
     if _BREAKUP.search(t) and not is_other(t, m.names):
         m.add(s, "partner", "헤어짐", mode="end")
         m.add(s, "relationship_status", "솔로 (최근 이별)")
+    mt7 = _DATING_FOR.search(t)
+    if mt7 and "relationship_status" not in m.taken and not is_other(t[: mt7.start()], m.names):
+        m.add(s, "relationship_status", "연애 중")
     mt4 = _MARRIED.search(t)
-    if mt4 and not is_other(t[: mt4.start()], m.names) and "결혼해서" not in t:
+    # "언니가 둘 있는데 둘 다 결혼했어": a count before it says the married are others
+    many = (
+        re.search(r"(?:둘|셋|넷|다들|모두|애들)\s*(?:다\s*)?$", t[: mt4.start()]) if mt4 else None
+    )
+    if mt4 and not many and not is_other(t[: mt4.start()], m.names) and "결혼해서" not in t:
         m.add(s, "relationship_status", "기혼")
 
 
@@ -483,6 +503,11 @@ _FRIEND_NAME = (
         r"예요|이에요|라고|이라고|인데|이고|임)"
     ),
     re.compile(r"(?P<n>\w{2,3}?)(?:이)?(?:라는|이라는)\s*(?:친구|베프|절친|단짝)"),
+    # "중학교 때부터 베프인 서진이": the friend named after a relative clause
+    re.compile(
+        r"(?:베프|절친|단짝|찐친|소꿉친구|(?:제일|가장|젤)\s*친한\s*친구)(?:인|이자)\s+(?P<n>[가-힣]{2,3}?)"
+        r"(?:이)?(?=$|[\s,.!?~ㅋㅎ]|는|가|랑|이랑|한테|하고|도)"
+    ),
     re.compile(r"(?<!\w)(?P<n>\w{2,3})\s*(?:놈|녀석|자식|새끼)(?:이|은|도|한테|이랑|이가)?(?!\w)"),
     re.compile(
         r"(?<!\w)(?P<n>\w{2,3}?)(?:이)?(?:랑은|하고는|"
@@ -505,8 +530,16 @@ def _best_friend(m: Msg) -> None:
             continue
         name = mt.group("n")
         # "좋은", "친한": a modifier, not a name (a name right after "내 베프" is taken as one)
-        modifier = re.search(r"(?:는|은|던|닌|한|된|인|운|린|진)$", name) and (
-            k > 0 or not re.search(rf"{name}이[는가랑도]", m.text)
+        # ... unless a copula follows it at once: "친한 친구는 다은이야"
+        # ... or it follows "베프인" and no noun follows it ("베프인 서진이", not "베프인 착한 애")
+        after = m.text[mt.end("n") :]
+        named = re.match(r"(?:이)?(?:야|예요|이에요|이고|임)", after) or (
+            rx is _FRIEND_NAME[3] and not re.match(r"\s*(?:애|친구|사람|놈|녀석|아이|얘|걔)", after)
+        )
+        modifier = (
+            re.search(r"(?:는|은|던|닌|한|된|인|운|린|진)$", name)
+            and not named
+            and (k > 0 or not re.search(rf"{name}이[는가랑도]", m.text))
         )
         if name in _NAME_STOP or not word_ok(name) or name == m.ctx.assistant_name or modifier:
             continue

@@ -1,0 +1,65 @@
+"""Japanese fact rules for people in the user's life named by their role: coworkers and
+friends (used by soulmem.perceive.facts.ja).
+
+``同僚の田島さんが``, ``会社の先輩の森さん``, ``友達のユイちゃんと``, ``佐々木さんは職場の同期``.
+A bare noun after the role (``友達の誕生日``) is not a name, so the name must carry an
+honorific or be introduced as one (``友達のリナって子``). Best friends live in ``ja_prefs``
+and ``ja_talk``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+from soulmem.perceive.facts.base import Candidate
+from soulmem.perceive.facts.ja_lex import PERSONS
+from soulmem.perceive.facts.ja_text import Sent, cand
+
+__all__ = ["PEOPLE_RULES"]
+
+# a name, not a kinship or pronoun word (``友達の彼氏``, ``友達のおかあさん``)
+_NAME = (
+    rf"(?!{PERSONS}|おかあ|おとう|おにい|おねえ|おじい|おばあ|おじ|おば)"
+    r"(?P<n>[^\W\d_ぁ-ゖァ-ヺーA-Za-z]{1,4}|[ァ-ヴー]{2,8}|[ぁ-ゖ]{2,5}?)"
+)
+_HONOR = r"(?:さん|くん|君|ちゃん|先輩|氏)"
+# the name is a name: an honorific after it, or ``って子`` / ``っていう人``
+_IS_NAME = rf"(?:{_HONOR}|(?=って(?:いう)?(?:子|人|やつ|奴|ヤツ|男|女)|という(?:子|人)))"
+_WORK_ROLE = (
+    r"(?P<r>同僚|同期|上司|部下|(?:職場|会社|バイト先|パート先)の(?:同僚|同期|先輩|後輩|上司|人)|"
+    r"バイト仲間|仕事仲間)"
+)
+_FRIEND_ROLE = r"(?P<r>(?<!親)(?<!大親)(?:友達|友だち|友人|ともだち|飲み友達|ゲーム仲間|趣味仲間))"
+_SPOUSE_ROLE = r"(?P<r>嫁|妻|奥さん|夫|旦那|旦那さん|主人|うちの人)"
+_ROLE_OF = (
+    # "嫁の名前は美咲", "旦那の健二くんが": a spouse named by role
+    (
+        "spouse",
+        re.compile(
+            rf"{_SPOUSE_ROLE}の名前(?:は|が|って)\s*{_NAME}(?=って|と|です|だよ|なの|、|。|!|$)"
+        ),
+    ),
+    ("spouse", re.compile(rf"{_SPOUSE_ROLE}の\s*{_NAME}{_IS_NAME}")),
+    ("coworker", re.compile(rf"{_WORK_ROLE}の\s*{_NAME}{_IS_NAME}")),
+    ("friend", re.compile(rf"{_FRIEND_ROLE}の\s*{_NAME}{_IS_NAME}")),
+)
+_NAME_IS_ROLE = (
+    (
+        "coworker",
+        re.compile(
+            rf"(?:^|(?<=[、。\s]))({_NAME}{_HONOR}?)(?:は|って)\s*{_WORK_ROLE}(?:で|です|だよ|なの|、|。|!|$)"
+        ),
+    ),
+)
+
+
+def _people(s: Sent) -> Iterator[Candidate]:
+    for subject, regex in (*_ROLE_OF, *_NAME_IS_ROLE):
+        for m in regex.finditer(s.text):
+            if s.other_at(m.start()):
+                continue
+            yield cand(subject, f"{m.group('n')}（{m.group('r')}）", s, confidence=0.75)
+
+
+PEOPLE_RULES: tuple[Callable[[Sent], Iterator[Candidate]], ...] = (_people,)

@@ -1,0 +1,80 @@
+"""Korean rules for the user's spouse and coworkers (soulmem.perceive.facts.ko).
+
+"우리 남편이 요리를 잘해" says the user is married without saying so; "회사 동기 중에 OO라고
+있는데" names a coworker. Possessives (우리/내/제) tie the person to the user, so "친구 남편"
+gives nothing, and a spouse still to come ("내 남편이 될 사람") gives nothing either.
+"""
+
+from __future__ import annotations
+
+import re
+
+from soulmem.perceive.facts.ko_base import Msg, Sent, is_other, word_ok
+from soulmem.perceive.facts.ko_lex import FILLERS, PERSONS
+
+__all__ = ["people_rule"]
+
+_SPOUSE_WORDS = {
+    "남편": "남편",
+    "남푠": "남편",
+    "신랑": "남편",
+    "아내": "아내",
+    "와이프": "아내",
+    "와잎": "아내",
+    "마누라": "아내",
+    "집사람": "아내",
+}
+_SPOUSE = re.compile(
+    r"(?:(?P<own>(?:^|\s)(?:우리|내|제|울)\s*)|^)(?P<w>남편|남푠|신랑|아내|와이프|와잎|마누라|집사람)"
+    r"(?:님)?(?(own)|(?=이|가|는|은|랑|이랑|하고|한테|도))"
+    r"(?!\w*\s*(?:될|되면|되는|생기면|생겼으면|있으면|만나|감|으로\s*삼))"
+)
+_COWORK_REL = (
+    r"(?:(?:회사|직장|팀|부서)\s*(?:동기|동료|선배|후배|사수|부사수|상사|팀장님?|과장님?|"
+    r"대리님?|부장님?)|직장\s*동료|동료|사수|부사수)"
+)
+# "회사 동기 중에 OO라고 있는데", "동료 OO이라는 애"
+_COWORKER_CALLED = re.compile(
+    rf"(?P<r>{_COWORK_REL})(?:들)?\s*(?:중에서|중에|중)?\s*(?P<n>[가-힣]{{2,3}}?)(?:이)?"
+    r"(?:라고|이라고|라는|이라는)\s*(?:애|사람|분|친구|형|누나|언니|오빠)?"
+)
+# "회사 동기 OO랑 점심 먹었어", "사수 OO님이 …"
+_COWORKER_NAMED = re.compile(
+    rf"(?P<r>{_COWORK_REL})\s+(?P<n>[가-힣]{{2,3}}?)(?:이)?(?:님|씨)?"
+    r"(?:는|가|랑|이랑|하고|한테|도|은)(?=\s|$)"
+)
+_NOT_A_NAME = frozenset(
+    {"다들", "모두", "애들", "사람", "진짜", "요즘", "오늘", "어제", "이번", "다른", "한명", "하나"}
+)
+
+
+def _spouse(m: Msg, s: Sent) -> None:
+    mt = _SPOUSE.search(s.text)
+    if not mt or is_other(s.text[: mt.start()], m.names):
+        return
+    word = mt.group("w")
+    canon = _SPOUSE_WORDS[word]
+    value = canon if word == canon else f"{canon} ({word})"
+    m.add(s, "spouse", value, confidence=0.7)
+    if "relationship_status" not in m.taken:
+        m.add(s, "relationship_status", "기혼", confidence=0.7)
+
+
+def _coworker(m: Msg, s: Sent) -> None:
+    for rx in (_COWORKER_CALLED, _COWORKER_NAMED):
+        mt = rx.search(s.text)
+        if not mt:
+            continue
+        name = mt.group("n")
+        if name in _NOT_A_NAME or name in PERSONS or name in FILLERS or not word_ok(name):
+            continue
+        if is_other(s.text[: mt.start()], m.names):
+            continue
+        rel = " ".join(mt.group("r").split())
+        m.add(s, "coworker", f"{name} ({rel})", confidence=0.7)
+        return
+
+
+def people_rule(m: Msg, s: Sent) -> None:
+    _spouse(m, s)
+    _coworker(m, s)
