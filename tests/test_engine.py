@@ -255,3 +255,15 @@ def test_upkeep_that_loses_a_lock_race_never_refuses_a_stored_turn(
     assert mem.store.maintenance(luna.scope)["decay"][1] >= every  # still due
     luna.observe(user="the next turn runs the deferred upkeep")
     assert mem.store.maintenance(luna.scope)["decay"][1] == 0
+
+
+def test_a_short_reply_answers_the_characters_last_question(mem: Memory) -> None:
+    luna = mem.scope("u1", "luna")
+    luna.observe(user="hey!", assistant="Hi there! How old are you, by the way?", session_id="s1")
+    r = luna.observe(user="25 lol", assistant="Nice!", session_id="s1")
+    assert [(f.subject, f.value) for f in r.facts_added] == [("age", "25 years old")]
+    assert r.facts_added[0].evidence_event_ids == (r.event.id,)
+    # a question from another session is not being answered now
+    sol = mem.scope("u1", "sol")
+    sol.observe(user="hey!", assistant="How old are you, by the way?", session_id="s1")
+    assert not sol.observe(user="25 lol", session_id="s2").facts_added

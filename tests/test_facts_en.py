@@ -675,3 +675,19 @@ def test_trailing_adverbials_are_cut_and_pet_names_are_names() -> None:
     )
     assert pets and all("What" not in v for v in pets)
     assert any("Toby" in v for v in pets)
+
+
+def test_short_answer_to_the_characters_question() -> None:
+    def answered(question: str, reply: str) -> list[Candidate]:
+        return extract(reply, FactContext(previous_assistant_text=question))
+
+    age = [c for c in answered("How old are you, by the way?", "27 lol") if c.subject == "age"]
+    assert [c.value for c in age] == ["27 years old"]
+    assert age[0].about == "user" and age[0].confidence == 0.7 and age[0].evidence == "27 lol"
+    # the same reply without the question, or to a question about someone else, says nothing
+    assert not [c for c in extract("27 lol", FactContext()) if c.subject == "age"]
+    assert not [c for c in answered("How old is your cat?", "4") if c.subject == "age"]
+    # a full statement is read by the ordinary rules once, not again as an answer
+    full = answered("What do you do for work?", "I'm a librarian")
+    assert any(c.subject == "job" for c in full)
+    assert all(c.confidence != 0.7 for c in full if c.subject == "job")

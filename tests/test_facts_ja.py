@@ -549,3 +549,45 @@ def test_not_about_user(text: str, subject: str) -> None:
     found = run(text, previous_user_texts=("hello",))
     got = [c for c in found if c.subject == subject and c.about == "user" and not c.negated]
     assert not got, got
+
+
+# (character's question, user's short reply, subject, a substring the value must contain)
+REPLY_ANSWERS = [
+    ("てか、いま何歳なの？", "34だよw", "age", "34歳"),
+    ("誕生日っていつ？", "9月18日〜", "birthday", "9月18日"),
+    ("どこの出身なんですか？", "鹿児島です", "hometown", "鹿児島"),
+    ("身長何センチあるの？", "158！", "height", "158cm"),
+    ("彼氏いるの？", "うん", "relationship_status", "恋人"),
+]
+
+
+@pytest.mark.parametrize(("asked", "reply", "subject", "needle"), REPLY_ANSWERS)
+def test_short_reply_answers_the_question(
+    asked: str, reply: str, subject: str, needle: str
+) -> None:
+    found = [c for c in run(reply, previous_assistant_text=asked) if c.subject == subject]
+    assert found and needle in found[0].value, found
+    assert found[0].about == "user" and found[0].confidence == 0.7
+    assert found[0].evidence == reply
+
+
+# (character's message, user's reply, subject the reply must not give the user)
+REPLY_NOT_ANSWERS = [
+    ("ねこちゃんは何歳なの？", "5歳", "age"),
+    ("弟さんっていくつ？", "12", "age"),
+    ("何歳なの？", "どう見える？", "age"),
+    ("出身どこ？", "千葉だけど今は埼玉", "hometown"),
+    ("血液型は？", "内緒♪", "blood_type"),
+    ("私は京都出身なんだ。", "京都", "hometown"),
+    ("仕事どうだった？", "疲れた", "job"),
+]
+
+
+@pytest.mark.parametrize(("asked", "reply", "subject"), REPLY_NOT_ANSWERS)
+def test_short_reply_does_not_answer(asked: str, reply: str, subject: str) -> None:
+    assert subject not in user_facts(reply, previous_assistant_text=asked)
+
+
+def test_bare_reply_without_a_question_gives_nothing() -> None:
+    assert user_facts("34だよ") == {}
+    assert user_facts("34だよ", previous_assistant_text="何歳？")["age"] == ["34歳"]

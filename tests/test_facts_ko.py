@@ -606,3 +606,21 @@ def test_quiz_questions_about_pets_and_friends_are_silent() -> None:
     ):
         got = _user(text)
         assert "pet" not in got and "best_friend" not in got, got
+
+
+def test_short_reply_answers_the_characters_question() -> None:
+    ctx = FactContext(assistant_name="루나", previous_assistant_text="너는 몇 살이야?")
+    found = [c for c in _facts("스물다섯ㅋㅋ", ctx) if c.subject == "age"]
+    assert [c.value for c in found] == ["25세 (스물다섯)"]
+    assert found[0].about == "user" and found[0].confidence == 0.7
+    assert found[0].evidence == "스물다섯ㅋㅋ"
+    # the same bare value with no question before it, or a question about a pet, says nothing
+    assert "age" not in _user("스물다섯ㅋㅋ")
+    pet = FactContext(assistant_name="루나", previous_assistant_text="강아지는 몇 살이야?")
+    assert "age" not in _user("세 살", pet)
+
+
+def test_full_reply_to_a_question_is_read_once() -> None:
+    ctx = FactContext(assistant_name="루나", previous_assistant_text="고향이 어디야?")
+    found = [c for c in _facts("내 고향은 전주야", ctx) if c.subject == "hometown"]
+    assert len(found) == 1 and found[0].confidence == 0.8

@@ -70,6 +70,14 @@ def bring_current(engine: Memory, scope: Scope) -> None:
         log.info("copies of %s left to their next read: %s", scope, exc)
 
 
+def _asked_before(recent: list[Event], turn: Turn) -> str | None:
+    """The character's last message, which the user may be answering: only within the same
+    session (a question from another conversation is not being answered now)."""
+    if not recent or recent[-1].session_id != turn.session_id:
+        return None
+    return recent[-1].assistant_text
+
+
 def observe_turn(engine: Memory, scope: Scope, turn: Turn) -> ObserveResult:
     now = engine.clock.now()
     store = engine.store
@@ -80,6 +88,7 @@ def observe_turn(engine: Memory, scope: Scope, turn: Turn) -> ObserveResult:
         current=_by_subject(store.current_facts(scope)) if user_text else {},
         user_name=turn.user_name,
         assistant_name=turn.assistant_name,
+        previous_assistant_text=_asked_before(recent, turn),
     )
     analysis = analyze(
         user_text or turn.assistant or " ".join(turn.images),

@@ -46,6 +46,9 @@ class FactContext:
     current: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     user_name: str | None = None
     assistant_name: str | None = None
+    #: the character's last message before this one: a short reply may answer its question
+    #: ("How old are you?" -> "25 lol")
+    previous_assistant_text: str | None = None
 
 
 class LanguageRules(Protocol):

@@ -17,6 +17,7 @@ import re
 from dataclasses import replace
 
 from soulmem.perceive.facts import (
+    en_answers,
     en_broad,
     en_family_health,
     en_favorites,
@@ -66,6 +67,8 @@ def extract(text: str, context: FactContext) -> list[Candidate]:
             found.extend(rule(sentence, msg))
     for mrule in _MSG_RULES:
         found.extend(mrule(msg))
+    if context.previous_assistant_text:
+        found.extend(en_answers.answers(text, context, extract, found))
     return _settle(_merge(found), context)
 
 

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator
 
 from soulmem.perceive.facts.base import Candidate, FactContext
+from soulmem.perceive.facts.ja_answers import answer_reply
 from soulmem.perceive.facts.ja_lex import (
     ANIMALS,
     FAMILY,
@@ -619,6 +620,8 @@ def extract(text: str, context: FactContext) -> list[Candidate]:
             continue
         for rule in _RULES:
             found.extend(rule(sent))
+    if context.previous_assistant_text:
+        return answer_reply(text, context, _settle(found), extract)
     return _settle(found)
 
 

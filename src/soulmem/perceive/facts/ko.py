@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from soulmem.perceive.facts.base import Candidate, FactContext
+from soulmem.perceive.facts.ko_answers import answer_rule
 from soulmem.perceive.facts.ko_base import (
     Gated,
     Msg,
@@ -691,6 +692,8 @@ def extract(text: str, context: FactContext) -> list[Candidate]:
         preference_rules(msg, sent)
     message_rules(msg)
     movie_rule(msg)
+    if context.previous_assistant_text:
+        msg.out.extend(answer_rule(text, context, extract, msg.out))
     # a re-mention of what is already known ("나 땅콩 먹으면 큰일 나" again) adds nothing
     return [
         c
