@@ -591,3 +591,21 @@ def test_short_reply_does_not_answer(asked: str, reply: str, subject: str) -> No
 def test_bare_reply_without_a_question_gives_nothing() -> None:
     assert user_facts("34だよ") == {}
     assert user_facts("34だよ", previous_assistant_text="何歳？")["age"] == ["34歳"]
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "value"),
+    [
+        ("出身は秋田です", "hometown", "秋田"),  # a place that begins with a season
+        ("冬木市に住んでる", "current_residence", "冬木市"),
+        ("秋から東京に住んでる", "current_residence", "東京"),  # a season with its particle
+        ("趣味は寝ること", "hobby", "寝ること"),  # the と of こと does not split hobbies
+    ],
+)
+def test_words_inside_values_are_kept(text: str, subject: str, value: str) -> None:
+    assert user_facts(text).get(subject) == [value]
+
+
+def test_a_birthplace_is_not_a_name() -> None:
+    got = user_facts("大阪出身だよ")
+    assert "name" not in got and got["hometown"] == ["大阪"]

@@ -624,3 +624,9 @@ def test_full_reply_to_a_question_is_read_once() -> None:
     ctx = FactContext(assistant_name="루나", previous_assistant_text="고향이 어디야?")
     found = [c for c in _facts("내 고향은 전주야", ctx) if c.subject == "hometown"]
     assert len(found) == 1 and found[0].confidence == 0.8
+
+
+def test_a_one_syllable_favourite_is_kept() -> None:
+    found = extract("내가 제일 좋아하는 게임은 롤이야", FactContext())
+    assert [(c.subject, c.value) for c in found] == [("favorite_game", "롤")]
+    assert not extract("좋아하는 게임은 뭐야", FactContext())

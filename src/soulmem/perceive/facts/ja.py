@@ -67,7 +67,8 @@ _SELF_BARE = re.compile(
 )
 _NOT_NAME = re.compile(
     r"(?:(?<![隼直優正和雅真勇久秀健隆拓悠颯陽海千一力政義修信])人|者|員|生|師|士|(?<=[^\W\d_ぁ-ゖ]{2})中|屋|派|型|歳|才|路|好き|嫌い|大丈夫|元気|無理|本当|本気|最高|"
-    r"初めて|以上|前|後|頃|ところ|担当|予定|休み|仕事|学生|社会人|主婦|一人|ひとり|ない)$"
+    r"初めて|以上|前|後|頃|ところ|担当|予定|休み|仕事|学生|社会人|主婦|一人|ひとり|ない|"
+    r"出身|生まれ|育ち|在住)$"
 )
 # kanji, a particle, kanji: a phrase (今年で三十路), not a name
 _PARTICLE_INSIDE = re.compile(
@@ -419,7 +420,8 @@ def _body(s: Sent) -> Iterator[Candidate]:
 # ---------------------------------------------------------------- places
 _PLACE = rf"(?P<p>{WORD}(?:の{WORD})?)"
 _BAD_PLACE = re.compile(
-    rf"\d|月|日$|年|代|時代|季節|平成|昭和|令和|春|夏|秋|冬|朝|夜|{_DAY_NAMES}|"
+    rf"\d|月|日$|年|代|時代|季節|平成|昭和|令和|朝|夜|{_DAY_NAMES}|"
+    r"(?:春|夏|秋|冬)(?:休み|頃|ごろ|場)?$|"  # a season, not a place that begins with one (秋田)
     r"^(?:今|今は|家|実家|ここ|そこ|末|一人|二人|三人|ふたり|双子|都会|田舎|環境|家庭|現代|平成|甘えん坊|長男|長女|次男|次女)$"
 )
 _HOMETOWN = (
@@ -466,9 +468,11 @@ _BUSINESS_TAIL = re.compile(r"の[^\W\d_]{1,8}?(?:農家|家業|商店|店|会�
 
 
 def _place(m: re.Match[str]) -> str | None:
+    # time words before the place ("今は大阪", "去年から京都"); a season only with its particle,
+    # as it begins place names too ("秋田", "冬木")
     place = re.sub(
         r"^(?:(?:今|いま|現在|最近|実家|先週|先月|今月|去年|昨年|今年|先日|この前|こないだ|生粋|"
-        r"\d{1,2}月|春|夏|秋|冬)(?:から|に|は|の)?)+",
+        r"\d{1,2}月)(?:から|に|は|の)?|(?:春|夏|秋|冬)(?:から|に|は))+",
         "",
         m.group("p"),
     )

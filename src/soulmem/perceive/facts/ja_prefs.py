@@ -377,7 +377,8 @@ def _hobbies(s: Sent) -> Iterator[Candidate]:
     for regex in _HOBBY:
         m = regex.search(t)
         if m and not s.other_at(m.start()):
-            for part in re.split(r"と|、|とか|や|,", m.group("v")):
+            # "読書と映画" is two hobbies; the と of a nominalised verb ("寝ること") is not
+            for part in re.split(r"(?<!こ)と(?!か)|とか|、|や|,", m.group("v")):
                 value = clean(part)
                 if value and not _NOT_HOBBY.match(value):
                     yield cand("hobby", value, s, confidence=0.85)

@@ -56,6 +56,11 @@ _FAV_KEY = re.compile(
     r"(?:은|는|이|가)?\s*(?P<v>[^.!?,]{1,25}?)\s*(?:이야|야|이에요|예요|"
     r"에요|입니다|이고|인데|이라|라서|라|임|$)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
 )
+_COPULAS = ("이야", "예요", "이에요", "입니다")
+# a one-syllable favourite ("롤", "빵", "술"), but not a pronoun, a question word or a filler
+_ONE_SYLLABLE = re.compile(r"^(?![뭐다좀걍이그저난넌나너것거왜뭘])[가-힣]$")
+# ... said with its copula after it ("롤이야"), not a copula itself ("인생 영화야" -> "야")
+_COPULA_NEXT = re.compile(r"\s*(?:이야|야|이에요|예요|에요|입니다|이고|인데|이라|라서|라|임)")
 # "인터스텔라가 내 인생영화야": the value first, the favourite-kind after it
 _FAV_AFTER = re.compile(
     rf"{_NP}(?:이|가|은|는)\s*(?:내|제|나의|저의|나한텐|나한테는)?\s*(?:최애|인생)\s*"
@@ -442,7 +447,8 @@ def _likes(m: Msg, s: Sent) -> None:
     if mt:
         kind = _FAV_KINDS[mt.group("k")]
         v = noun_before_cop(mt).strip("'\"“”‘’")
-        if word_ok(v) and len(v) > 1 and v not in ("이야", "예요", "이에요", "입니다"):
+        one = _ONE_SYLLABLE.match(v) and _COPULA_NEXT.match(t, mt.end("v"))
+        if word_ok(v) and (len(v) > 1 or one) and v not in _COPULAS:
             v = COLORS.get(v, v)
             m.add(s, kind, v, confidence=0.9, prefix=t[: mt.start()])
             return
