@@ -691,3 +691,15 @@ def test_short_answer_to_the_characters_question() -> None:
     full = answered("What do you do for work?", "I'm a librarian")
     assert any(c.subject == "job" for c in full)
     assert all(c.confidence != 0.7 for c in full if c.subject == "job")
+
+
+def test_an_animal_caught_is_not_a_pet() -> None:
+    text = "Last weekend my girlfriend and I went fishing. We got a few fish and had a blast."
+    assert user_values(text, "pet") == []
+    assert has("We got a puppy last week!", "pet", "puppy")
+
+
+def test_a_partner_in_something_else_is_not_a_relationship() -> None:
+    text = "Saoirse would adore this place. She's been my partner in crime since we were kids."
+    assert user_values(text, "relationship_status") == []
+    assert has("My partner and I are moving in together", "relationship_status", "partner")

@@ -630,3 +630,9 @@ def test_a_one_syllable_favourite_is_kept() -> None:
     found = extract("내가 제일 좋아하는 게임은 롤이야", FactContext())
     assert [(c.subject, c.value) for c in found] == [("favorite_game", "롤")]
     assert not extract("좋아하는 게임은 뭐야", FactContext())
+
+
+def test_a_doubled_word_is_not_a_game() -> None:
+    found = extract("긴장 풀리니까 몸이 근질근질해. 배드민턴 한 게임 치고 싶다", FactContext())
+    assert [c for c in found if c.subject == "favorite_game"] == []
+    assert [c.value for c in extract("롤 자주 해, 티어는 골드", FactContext())] == ["롤"]

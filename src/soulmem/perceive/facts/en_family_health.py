@@ -109,6 +109,8 @@ _NO_PET = rx(
     r"cat))\b|\bI\s+have\s+no\s+(pets?)\b"
 )
 _PET_BAD = rx(r"\b(?:hot|sea|cat\s+walk|lap|top|under|fire|dog\s+days|dog\s+tired|guide|service)\b")
+# "went fishing ... We got a few fish": an animal caught is not a pet
+_CAUGHT = rx(r"\b(?:fishing|fished|caught|catch(?:ing)?|hunting|hunted)\b")
 
 
 def _species(word: str) -> str:
@@ -127,7 +129,7 @@ def r_pets(s: str, m: Msg) -> Iterator[Candidate]:
         yield cand("pet", x.group(1) or x.group(2), s, negated=True, confidence=0.85)
         return
     for x in _PET_HAVE.finditer(s):
-        if _NEG_BEFORE.search(s[: x.start()] + " "):
+        if _NEG_BEFORE.search(s[: x.start()] + " ") or _CAUGHT.search(m.text):
             continue
         num = x.group(1).lower()
         num = "" if num in ("a", "an", "one") else num + " "

@@ -49,7 +49,9 @@ _HAVE_PARTNER = rx(
     rf"fianc[ée]e?)\b(?:\s+(?:named|called)\s+({NAME}))?"
 )
 _MY_PARTNER = rx(
-    rf"\bmy\s+(girlfriend|boyfriend|partner|fianc[ée]e?|gf|bf)\b(?:(?:'s\s+name\s+is|"
+    # not "my partner in crime", "my partner for the project": a partner in something else
+    rf"\bmy\s+(girlfriend|boyfriend|partner(?!\s+(?:in|for|at|on)\b)|fianc[ée]e?|gf|bf)\b"
+    rf"(?:(?:'s\s+name\s+is|"
     rf"\s+is\s+(?:named|called)|,)?\s+({NAME}))?"
 )
 _PAST_PARTNER = rx(

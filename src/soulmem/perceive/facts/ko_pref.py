@@ -300,6 +300,14 @@ _GAME_PLAY = re.compile(
     r"(?:^|\s)(?P<v>[\w]{1,12}?)(?:을|를|도|만|은|는)?\s*(?:자주|맨날|매일|많이|주로|요즘|열심히|"
     r"거의\s*매일|밤새)?\s*(?:해|하거든|하는데|함|하고|한다|해요)(?=$|\s|[,.!~])"
 )
+
+
+def _mimetic(word: str) -> bool:
+    """A doubled word ("근질근질", "두근두근"): an impression, not a name."""
+    half = len(word) // 2
+    return len(word) >= 4 and len(word) % 2 == 0 and word[:half] == word[half:]
+
+
 _GAME_CUE = re.compile(
     r"티어|랭크|랭겜|만렙|레벨\s*업|캐릭|길드|과금|현질|가챠|뽑기|서버|[Pp][Cc]방|피시방|스팀|닌텐도|"
     r"스위치|플스|콘솔|게임"
@@ -563,6 +571,8 @@ def _sport_hobby(m: Msg, s: Sent) -> None:
     for mt0 in plays:
         v0 = mt0.group("v")
         if "sport" in m.taken or v0 in _GAME_STOP or v0 in FILLERS or v0 in SPORTS:
+            continue
+        if _mimetic(v0):  # "몸이 근질근질해": a feeling said with a doubled word, not a title
             continue
         if word_ok(v0) and m.add(s, "favorite_game", v0, confidence=0.6, prefix=t[: mt0.start()]):
             return
