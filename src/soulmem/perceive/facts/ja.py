@@ -4,10 +4,11 @@ Regex rules over normalised (NFKC) sentences, no morphological analyser. Each me
 split into sentences; questions and requests are dropped (``私の誕生日っていつだっけ？``),
 and a rule's match is discarded when the text before it makes someone else the topic
 (``弟は22歳``, ``ミコの誕生日``, ``あいつ消防士``) or a sentence ends on someone else
-(``来週テストあるんだって、妹が``). Identity rules live here, work and school in ``ja_work``,
-pets and health in ``ja_pets_health``, preference / relationship / situation rules in
-``ja_prefs``, conversational phrasings (echoed questions, ``季節は断然夏派``, long-distance
-partners, best friends introduced by name) in ``ja_talk``.
+(``来週テストあるんだって、妹が``). Identity rules live here, hometown and residence in
+``ja_places``, work and school in ``ja_work``, pets and health in ``ja_pets_health``,
+preferences in ``ja_prefs``, relationships and situation in ``ja_situation``,
+conversational phrasings (echoed questions, ``季節は断然夏派``, long-distance partners, best
+friends introduced by name) in ``ja_talk``.
 """
 
 from __future__ import annotations
@@ -29,9 +30,11 @@ from soulmem.perceive.facts.ja_lex import (
 from soulmem.perceive.facts.ja_people import PEOPLE_RULES
 from soulmem.perceive.facts.ja_person import PERSON_RULES
 from soulmem.perceive.facts.ja_pets_health import HEALTH_RULES
+from soulmem.perceive.facts.ja_places import places
 from soulmem.perceive.facts.ja_prefs import PREF_RULES
+from soulmem.perceive.facts.ja_situation import SITUATION_RULES
 from soulmem.perceive.facts.ja_talk import TALK_RULES
-from soulmem.perceive.facts.ja_text import KANJI, NUM, WORD, Sent, cand, clean, split_message
+from soulmem.perceive.facts.ja_text import KANJI, NUM, Sent, cand, clean, split_message
 from soulmem.perceive.facts.ja_work import work
 from soulmem.perceive.subjects import spec
 
@@ -417,115 +420,6 @@ def _body(s: Sent) -> Iterator[Candidate]:
             yield cand("handedness", f"{side}利き（{clean(mh.group(0))}）", s, confidence=0.75)
 
 
-# ---------------------------------------------------------------- places
-_PLACE = rf"(?P<p>{WORD}(?:の{WORD})?)"
-_BAD_PLACE = re.compile(
-    rf"\d|月|日$|年|代|時代|季節|平成|昭和|令和|朝|夜|{_DAY_NAMES}|"
-    r"(?:春|夏|秋|冬)(?:休み|頃|ごろ|場)?$|"  # a season, not a place that begins with one (秋田)
-    r"^(?:今|今は|家|実家|ここ|そこ|末|一人|二人|三人|ふたり|双子|都会|田舎|環境|家庭|現代|平成|甘えん坊|長男|長女|次男|次女)$"
-)
-_HOMETOWN = (
-    re.compile(rf"(?:出身|地元|故郷|ふるさと|生まれ|育ち)(?:は|が|って)\s*{_PLACE}"),
-    re.compile(rf"{_PLACE}から(?:上京|出てきた|出て来た|出てきて)"),
-    re.compile(rf"生まれも育ちも\s*{_PLACE}"),
-    # "ずっと東京だよ、生まれも育ちも": the place first, the phrase after it
-    re.compile(rf"{_PLACE}(?:だよ|です|なの|なんだ|だし|で)?、?\s*生まれも育ちも"),
-    re.compile(rf"{_PLACE}(?:の)?出身"),
-    re.compile(rf"{_PLACE}(?:で)?生まれ(?:の(?={SELF})|で|、|育ち|。|!|$|だ|です|なの|なん)"),
-    re.compile(rf"{_PLACE}育ち"),
-    re.compile(rf"{_PLACE}の出(?:で|です|だ|なん|なの|、|。|!|$)"),
-    re.compile(
-        rf"実家(?:は|が)\s*{_PLACE}(?:に(?:ある|あって)|で(?![^、。]{{0,6}}(?:暮らし|住ん))|です|だよ|なの|なん|。|!|$|、)"
-    ),
-    re.compile(r"(?P<p>道産子|どさんこ|江戸っ子|浜っ子|うちなんちゅ|ウチナーンチュ)"),
-    re.compile(rf"{_PLACE}っ子(?:だ|です|なの|なん|で|、|。|!|$)"),
-)
-_NATIVE = {"道産子": "北海道", "どさんこ": "北海道", "江戸っ子": "東京", "浜っ子": "横浜"}
-_NATIVE |= {"うちなんちゅ": "沖縄", "ウチナーンチュ": "沖縄"}
-_RESIDENCE = (
-    re.compile(
-        rf"{_PLACE}(?:で|に)(?:[^。!?、]{{0,8}}?と)?(?:ひとり暮らし|一人暮らし|独り暮らし|二人暮らし|同棲|住んで|暮らして|"
-        r"住み始め|住む)(?!た|いた|ました)"
-    ),
-    re.compile(rf"{_PLACE}(?:に|へ)引っ越(?:し|す)"),
-    re.compile(
-        rf"引っ越して(?:、)?(?:今は|いまは|今)?\s*{_PLACE}(?:に|です|だよ|。|!|$|、|なの|で)"
-    ),
-    re.compile(rf"{_PLACE}在住"),
-    re.compile(rf"{_PLACE}住み(?:です|だよ|なの|なん|。|!|$|、|で)"),
-    re.compile(rf"(?:住まいは|住んでる(?:の|とこ|ところ)は|住所は|最寄り駅?は)\s*{_PLACE}"),
-)
-# "前は三鷹に住んでたけど、今は吉祥寺": the place after 今は, once a past home was named
-_NOW_AT = re.compile(rf"(?<=[、。て])\s*(?:今は|いまは)\s*{_PLACE}(?:です|だよ|なんだ|。|!|$)")
-_MOVED = re.compile(r"(?:住んで|暮らして)(?:た|いた)|引っ越|から(?:出てき|出て来|上京)")
-_ALONE = re.compile(r"ひとり暮らし|一人暮らし|独り暮らし")
-_LEFT = re.compile(
-    rf"{_PLACE}(?:は|の(?:家|部屋|アパート|マンション)は)(?:もう)?(?:引き払|出て|離れ|解約)"
-)
-
-
-_BUSINESS_TAIL = re.compile(r"の[^\W\d_]{1,8}?(?:農家|家業|商店|店|会社|工場|旅館|牧場|酒蔵)$")
-
-
-def _place(m: re.Match[str]) -> str | None:
-    # time words before the place ("今は大阪", "去年から京都"); a season only with its particle,
-    # as it begins place names too ("秋田", "冬木")
-    place = re.sub(
-        r"^(?:(?:今|いま|現在|最近|実家|先週|先月|今月|去年|昨年|今年|先日|この前|こないだ|生粋|"
-        r"\d{1,2}月)(?:から|に|は|の)?|(?:春|夏|秋|冬)(?:から|に|は))+",
-        "",
-        m.group("p"),
-    )
-    place = _NATIVE.get(place, place)
-    # "青森のりんご農家": a household or business in the place, not a second place name
-    place = _BUSINESS_TAIL.sub("", clean(place))
-    if not place or _BAD_PLACE.search(place) or len(place) > 14:
-        return None
-    return place
-
-
-# "東京生まれの大阪育ち": born in one place, raised in another; both belong to the answer
-_BORN_RAISED = re.compile(
-    rf"{_PLACE}(?:で)?生まれ(?:の|で|、)\s*(?P<q>{WORD}(?:の{WORD})?)(?:で)?育ち"
-)
-
-
-def _hometown(s: Sent) -> Candidate | None:
-    mb = _BORN_RAISED.search(s.text)
-    if mb and not s.other_at(mb.start()):
-        born, raised = _place(mb), clean(mb.group("q"))
-        if born and raised and not _BAD_PLACE.search(raised):
-            return cand("hometown", f"{born}生まれ・{raised}育ち", s, confidence=0.85)
-    for regex in _HOMETOWN:
-        m = regex.search(s.text)
-        if m and not s.other_at(m.start()):
-            place = _place(m)
-            if place:
-                return cand("hometown", place, s, confidence=0.85)
-    return None
-
-
-def _places(s: Sent) -> Iterator[Candidate]:
-    hometown = _hometown(s)
-    if hometown:
-        yield hometown
-    now = _NOW_AT.search(s.text) if _MOVED.search(s.text) else None
-    for regex in (*_RESIDENCE, *([_NOW_AT] if now else [])):
-        m = regex.search(s.text)
-        if m and not s.other_at(m.start()):
-            place = _place(m)
-            if place:
-                note = "（ひとり暮らし）" if _ALONE.search(s.text) else ""
-                yield cand("current_residence", place + note, s, confidence=0.85)
-                return
-    ml = _LEFT.search(s.text)
-    if ml and not s.other_at(ml.start()) and (old := _place(ml)):
-        yield cand("current_residence", old, s, mode="end", confidence=0.75)
-    home = re.search(r"実家暮らし|実家に住んで|実家に(?:戻っ|帰っ)(?:た|て(?:きた|る))", s.text)
-    if home and not s.other_at(home.start()):
-        yield cand("current_residence", "実家暮らし", s, confidence=0.75)
-
-
 # ---------------------------------------------------------------- family
 _MEMBER = (
     rf"(?:(?:{_NUM})(?:つ|個|歳)(?:上|下|違い)の)?(?:年の離れた|双子の)?{FAMILY}"
@@ -600,13 +494,14 @@ _RULES = (
     _ages,
     _birthdays,
     _body,
-    _places,
+    places,
     work,
     _family,
     *PERSON_RULES,
     *PEOPLE_RULES,
     *HEALTH_RULES,
     *PREF_RULES,
+    *SITUATION_RULES,
     *TALK_RULES,
 )
 

@@ -1,4 +1,5 @@
-"""Japanese fact rules for preferences, relationships and the user's situation."""
+"""Japanese fact rules for preferences: favourites, likes, hobbies, sports, dislikes
+(relationships and the user's situation are in ``ja_situation``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from soulmem.perceive.facts.base import Candidate
 from soulmem.perceive.facts.ja_lex import (
     BOOK_GENRES,
     COLORS,
-    EXAM_WORDS,
     MUSIC,
     PHOBIAS,
     SEASONS,
@@ -173,121 +173,8 @@ _WEAK = re.compile(
 )
 _REFER = re.compile(rf"(?P<x>{NP})(?:だけは|は|が)(?!ず)")
 
-# relationships
-_NUMK = r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})"
-_SINGLE_FOR = re.compile(
-    rf"(?P<w>彼氏|彼女|恋人)(?:が)?いない歴(?P<n>{_NUMK}年|=年齢|イコール年齢)"
-)
-_SINGLE = re.compile(
-    r"(?:彼氏|恋人)(?:は|が|も)?(?:い|居)(?:ない|ません)|独身(?:です|だよ|なの|で|。|!|$)|フリー(?:です|だよ|なの)"
-)
-_TAKEN = re.compile(r"(?:彼氏|恋人)(?:が|は)?(?:できた|できました|いる|います|いて)")
-_MARRIED = re.compile(
-    r"結婚して(?:る|ます|います|て|まして|\d+年)|結婚し(?:ました|た)(?!い)|既婚|(?<!丈)(?:夫|旦那|妻|嫁)と|(?:夫|旦那|旦那さん|妻|嫁|奥さん)(?:が|も)?(?:いる|いて|います)"
-)
-_CRUSH = re.compile(r"片思い|片想い")
-_BROKE = re.compile(r"(?:彼氏|彼女|恋人)と別れ(?:た|ちゃった|ました)")
-# a hiragana name stops before a trailing particle (``あかりとは`` -> あかり)
-_PNAME = r"(?P<n>[^\W\d_ぁ-ゖァ-ヺーA-Za-z]{1,4}|[ァ-ヴー]{2,8}|[ぁ-ゖ]{2,5}?)"
-_PEND = r"(?=って|と|が|は|も|、|。|!|$|くん|さん|ちゃん|です|だよ|なの|なんだ)"
-_PARTNER = re.compile(
-    rf"(?:彼氏|恋人)(?:の名前(?:は|が|って)|の|は)\s*{_PNAME}(?:って|と|が|は|、|。|!|$|くん|さん|ちゃん)"
-)
-_PARTNER_NAMED = re.compile(rf"名前(?:は|が)\s*{_PNAME}{_PEND}")
-_DATING = re.compile(rf"{_PNAME}(?:くん|さん|ちゃん)?と付き合(?:って|い始め|うことに)")
-_PERIOD = (
-    r"(?P<p>高校|中学|小学校|小学生|大学|幼稚園|保育園|子供の頃|子どもの頃|小さい頃|幼い頃|\d+歳)"
-)
-_BEST = (
-    re.compile(
-        rf"{_PERIOD}(?:の頃|時代)?から(?:ずっと)?(?:一緒|仲良し|仲がいい|仲いい|の付き合い|の友達|友達)の\s*{_PNAME}{_PEND}"
-    ),
-    re.compile(
-        rf"(?:大?親友|幼なじみ|幼馴染)(?:の|は|って)\s*{_PNAME}(?:って|と|が|は|、|。|!|$|ちゃん|くん)"
-    ),
-    re.compile(
-        rf"{_PNAME}(?:ちゃん|くん)?(?:は|って|とは)(?:私の|僕の|俺の)?(?:一番の)?(?:大?親友|幼なじみ|幼馴染)"
-    ),
-)
-_BEST_HINT = re.compile(
-    r"親友|家族みたい|家族同然|姉妹みたい|兄弟みたい|一番の友達|幼なじみ|幼馴染|ずっと一緒"
-)
-
-# situation
-_TIME = (
-    r"(?P<t>(?:来週|再来週|今週|来月|再来月|明日|明後日|あさって|今度|週末|\d{1,2}月\d{1,2}日|\d{1,2}日後|"
-    r"\d{1,2}月)(?:の)?(?:\d{1,2}日|第[一二三四1-4](?=[月火水木金土日]曜))?(?:[月火水木金土日]曜(?:日)?)?)"
-)
-_EXAM_NAME = (
-    r"(?P<x>[^\W_ぁ-ゖ]+?\d級|TOEIC|TOEFL|IELTS|英検\S{0,3}?|漢検\S{0,3}?|"
-    r"[^\W\d_ぁ-ゖ]{2,10}?(?:検定|試験))"
-)
-_EXAM_NAMED = re.compile(
-    rf"{_EXAM_NAME}(?:の)?(?:試験|テスト|本番)?(?:を|が|は)?(?:受け|ある|控え|あって|に向け)"
-)
-_EXAM_OF = re.compile(
-    rf"(?P<x>{WORD})の(?:試験|テスト|本試験)(?:を|が|は)?(?:受け|ある|控え|あって|に向け)"
-)
-_EXAM_REFER = re.compile(
-    r"(?:試験|テスト)(?:ね|は|って|の方は|のこと|だけど|なんだけど|の話だけど|の件)、?\s*"
-    r"(?P<x>[^。!?、]{2,16}?)(?:なの|だよ|です|なんだ|の試験|。|!|$)"
-)
-_EXAM_TIME = re.compile(
-    rf"{_TIME}(?:に|は|の)?(?:[^。!?]{{0,12}}?){EXAM_WORDS}(?:が|を)?(?:ある|あって|受け|控え|だ|です|なの)"
-)
-_HEARSAY = re.compile(
-    r"(?:なんだ|んだ|だ)って(?:さ|よ|、|。|!|$)|らしい|みたい(?:だ|です)?[。!\s]*$|そうだ"
-)
 _WHEN_WORD = re.compile(
     r"^(?:毎日|毎朝|毎晩|毎週|毎月|毎年|今|今日|昨日|明日|今でも|一緒|みんな|皆|朝|夜|昼|週\d+|月\d+)$"
-)
-_EVENTS = alt(
-    "結婚式 旅行 面接 ライブ コンサート 引っ越し 発表会 出張 手術 入院 卒業式 入学式 成人式 同窓会 "
-    "大会 試合 プレゼン デート 誕生日会 合コン フェス 留学 帰省 健康診断 お見合い 発表"
-)
-_EVENT = re.compile(
-    rf"{_TIME}(?:に|は|の)?(?:[^。!?]{{0,8}}?)(?P<e>{_EVENTS})(?:が|に|を)?(?:ある|あって|行く|いく|する|予定|控え|だ|です|なの|なんだ|!|。|$)"
-)
-_PART_TIME = (
-    re.compile(
-        rf"(?P<x>{NP})(?:で|の)(?:バイト|アルバイト|パート)(?:して|を始め|始め|やって|中|を|が)"
-    ),
-    re.compile(rf"(?:バイト先|パート先)(?:は|が)\s*(?P<x>{NP})"),
-    re.compile(rf"(?:バイト|アルバイト)(?:は|を)?\s*(?P<x>{NP})(?:に変え|にした|に決ま)"),
-)
-_QUIT = re.compile(
-    rf"(?P<x>{NP})(?:を|は)?(?:やめた|辞めた|やめました|辞めました|やめて|辞めて|卒業した|引退した|"
-    r"もう(?:飲んで|食べて|やって|して|行って)(?:ない|いない|ません))"
-)
-_GOAL = (
-    re.compile(
-        r"(?:夢|目標)(?:は|が)\s*(?P<x>[^。!?]{2,24}?)(?:になる|になること|こと|です|だよ|。|!|$)"
-    ),
-    re.compile(rf"(?P<x>{NP})になるのが(?:夢|目標)"),
-    re.compile(rf"(?P<x>{NP})(?:を)?目指して(?:る|います|ます)"),
-)
-_LANG = re.compile(
-    rf"(?P<x>{WORD}語)(?:が|は|も|なら|だったら|だけは|で)?(?:(?!けど|でも|けれど|苦手|無理|勉強|授業)[^。!?]){{0,14}}?"
-    r"(?:話せ|しゃべれ|喋れ|ペラペラ|ぺらぺら|ネイティブ|いける|イケる|できる|できます|わかる|分かる|"
-    r"通じる|得意|読める|聞き取れる|困らない|バイリンガル)(?P<neg>ない|ません|なくて)?"
-)
-_NOT_LANG = re.compile(
-    r"(?:^(?:国|言|用|物|口|死|略|造|熟|敬|主|述)|単|標準|共通|タメ|流行|外来)語$"
-)
-_NATIVE_LANG = re.compile(
-    rf"(?:母国語|母語|第一言語|ネイティブの?言語)(?:は|が|って)\s*(?P<x>{WORD}語)"
-    rf"|(?P<y>{WORD}語)(?:が|は)(?:母国語|母語|第一言語)"
-)
-# "肉は食べないようにしてる": a food avoided on purpose, as a habit
-_AVOID = re.compile(
-    rf"(?P<x>{NP})(?:は|を)(?:なるべく|極力|できるだけ|あまり|基本)?"
-    r"(?:食べ|摂ら|とら|飲ま)ないように(?:してる|しています|してます|している)"
-    rf"|(?P<y>{NP})(?:は|を)(?:控えて|断って|抜いて)(?:る|います|ます)"
-)
-_DIET = re.compile(
-    r"ベジタリアン|ヴィーガン|ビーガン|糖質制限|ダイエット中|グルテンフリー|ハラール|"
-    # not drinking as a trait, not a passing choice (``お酒は飲めない体質``, ``下戸``)
-    r"下戸|禁酒中|(?:お酒|酒|アルコール)(?:は|が)?(?:全然|ほとんど|一滴も)?(?:飲めない|ダメな|弱い)(?:体質|方|ほう)"
 )
 
 
@@ -491,126 +378,8 @@ def _dislikes(s: Sent) -> Iterator[Candidate]:
             yield cand("disliked", value, s, confidence=0.7)
 
 
-def _relations(s: Sent) -> Iterator[Candidate]:
-    t = s.text
-    m = _SINGLE_FOR.search(t)
-    if m and not s.other_at(m.start()):
-        yield cand("relationship_status", f"{m.group(0)}（恋人なし）", s, confidence=0.9)
-    elif (m2 := _BROKE.search(t)) and not s.other_at(m2.start()):
-        yield cand("relationship_status", "恋人なし（最近別れた）", s, confidence=0.85)
-        yield cand("partner", "恋人", s, mode="end", confidence=0.8)
-    elif (m3 := _SINGLE.search(t)) and not s.other_at(m3.start()):
-        note = re.sub(r"(?:です|だよ|なの|で)$", "", clean(m3.group(0)))
-        yield cand("relationship_status", f"恋人なし（{note}）", s, confidence=0.85)
-    elif (m4 := _TAKEN.search(t)) and not s.other_at(m4.start()):
-        yield cand("relationship_status", "恋人あり", s, confidence=0.8)
-    elif (m5 := _MARRIED.search(t)) and not s.other_at(m5.start()):
-        yield cand("relationship_status", f"既婚（{clean(m5.group(0))}）", s, confidence=0.8)
-    elif (m6 := _CRUSH.search(t)) and not s.other_at(m6.start()):
-        yield cand("relationship_status", "片思い中", s, confidence=0.7)
-    if _TAKEN.search(s.message) and (mn := _PARTNER_NAMED.search(t)):
-        yield cand("partner", mn.group("n"), s, confidence=0.75)
-    for regex in (_PARTNER, _DATING):
-        mp = regex.search(t)
-        if mp and not s.other_at(mp.start()) and mp.group("n") not in ("いない", "いる"):
-            yield cand("partner", mp.group("n"), s, confidence=0.8)
-            if regex is _DATING:
-                yield cand("relationship_status", "恋人あり", s, confidence=0.8)
-            break
-    for regex in _BEST:
-        mb = regex.search(t)
-        if mb and not s.other_at(mb.start()):
-            period = mb.groupdict().get("p")
-            if period and not _BEST_HINT.search(s.message):
-                continue
-            name = mb.group("n")
-            note = f"{period}からの親友" if period else "親友"
-            if "幼" in mb.group(0):
-                note = "幼なじみ"
-            yield cand("best_friend", f"{name}（{note}）", s, confidence=0.85)
-            break
-
-
-def _exam_value(name: str | None, when: str | None) -> str:
-    base = f"{name}の試験" if name else "試験"
-    return f"{base}（{when}）" if when else base
-
-
-_EXAM_FORM = re.compile(r"^(?:(?P<x>.+?)の)?試験(?:（(?P<t>[^）]+)）)?$")
-
-
-def _situation(s: Sent) -> Iterator[Candidate]:
-    t = s.text
-    when_m = re.search(_TIME, t)
-    when = when_m.group("t") if when_m else None
-    current = s.context.current.get("upcoming_exam", ())
-    refer = _EXAM_REFER.search(t)
-    if refer and current and re.search(r"さっき|前に|言った|話した", t):
-        old = _EXAM_FORM.match(current[-1])
-        old_time = old.group("t") if old else None
-        name = clean(refer.group("x"))
-        yield cand("upcoming_exam", _exam_value(name, when or old_time), s, mode="refine")
-    else:
-        m = _EXAM_NAMED.search(t) or _EXAM_OF.search(t) or _EXAM_TIME.search(t)
-        if m and not s.other_at(m.start()) and not _HEARSAY.search(t[m.start() :]):
-            exam_name: str | None = m.groupdict().get("x")
-            if exam_name or when:
-                yield cand("upcoming_exam", _exam_value(exam_name, when), s, confidence=0.8)
-    me = _EVENT.search(t)
-    if me and not s.other_at(me.start()):
-        yield cand("upcoming_event", f"{me.group('e')}（{me.group('t')}）", s, confidence=0.7)
-    for regex in _PART_TIME:
-        mp = regex.search(t)
-        if mp and not s.other_at(mp.start()):
-            yield cand("part_time_job", clean(mp.group("x")), s, confidence=0.8)
-            break
-    for mq in _QUIT.finditer(t):
-        thing = clean(mq.group("x"))
-        if not thing or s.other_at(mq.start()):
-            continue
-        if re.search(r"バイト|アルバイト|パート", thing):
-            yield cand("part_time_job", thing, s, mode="end")
-            continue
-        if thing in ("仕事", "会社"):
-            yield cand("job", thing, s, mode="end", confidence=0.75)
-            yield cand("workplace", thing, s, mode="end", confidence=0.75)
-            continue
-        for subject, values in s.context.current.items():
-            if any(thing in v for v in values):
-                yield cand(subject, thing, s, mode="end", confidence=0.75)
-    for regex in _GOAL:
-        mg = regex.search(t)
-        if mg and not s.other_at(mg.start()):
-            yield cand("goal", clean(mg.group("x")), s, confidence=0.75)
-            break
-    ml = _LANG.search(t)
-    if ml and not s.other_at(ml.start()) and not _NOT_LANG.search(ml.group("x")):
-        yield cand("language", ml.group("x"), s, negated=bool(ml.group("neg")), confidence=0.75)
-        # "日本語と英語のバイリンガル": every language in the list
-        for more in re.findall(rf"(?:と|や|、)\s*({WORD}語)", ml.group(0)):
-            if not _NOT_LANG.search(more):
-                yield cand("language", more, s, negated=bool(ml.group("neg")), confidence=0.75)
-    diets = [m.group(0) for m in _DIET.finditer(t) if not s.other_at(m.start())]
-    if diets:
-        # "ダイエット中で糖質制限してる": the specific practice first, the rest after it
-        first, *rest = sorted(dict.fromkeys(diets), key=lambda d: d == "ダイエット中")
-        note = f"（{'、'.join(rest)}）" if rest else ""
-        yield cand("diet", first + note, s, confidence=0.75)
-    ma = _AVOID.search(t)
-    if ma and not diets and not s.other_at(ma.start()):
-        food = clean(ma.group("x") or ma.group("y"))
-        if food:
-            yield cand("diet", f"{food}を控えている", s, confidence=0.7)
-    mn = _NATIVE_LANG.search(t)
-    native = (mn.group("x") or mn.group("y")) if mn else None
-    if mn and native and not s.other_at(mn.start()) and not _NOT_LANG.search(native):
-        yield cand("language", f"{native}（母語）", s, confidence=0.8)
-
-
 PREF_RULES: tuple[Callable[[Sent], Iterator[Candidate]], ...] = (
     _likes,
     _hobbies,
     _dislikes,
-    _relations,
-    _situation,
 )

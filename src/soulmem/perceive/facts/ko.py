@@ -3,8 +3,9 @@
 Regex over Hangul with particle handling, no morphological analyser. A message is split
 into sentences; questions ("내 생일 언제라고 했지?") give no facts; a clause whose subject
 is someone else ("누나는 결혼해서 대전 살고", "정우는 떡볶이 좋아해") gives none either.
-Identity and situation rules live here, preferences in ``ko_pref``, relations and split
-facts (pets, exams, friends, family) in ``ko_rel``.
+Identity and situation rules live here, hometown and residence in ``ko_places``,
+preferences in ``ko_pref``, relations and split facts (pets, exams, friends, family) in
+``ko_rel``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import re
 from soulmem.perceive.facts.base import Candidate, FactContext
 from soulmem.perceive.facts.ko_answers import answer_rule
 from soulmem.perceive.facts.ko_base import (
+    COP,
     Gated,
     Msg,
     Sent,
@@ -26,7 +28,6 @@ from soulmem.perceive.facts.ko_base import (
 from soulmem.perceive.facts.ko_lex import (
     ANIMALS,
     BREEDS,
-    CITIES,
     FILLERS,
     HOLIDAYS,
     JOB_SUFFIXES,
@@ -34,8 +35,6 @@ from soulmem.perceive.facts.ko_lex import (
     NATIVE_TENS,
     NATIVE_UNITS,
     NONPERSON,
-    PERSONS,
-    PLACE_KINDS,
     USER_WORDS,
     alt,
     native_number,
@@ -44,12 +43,12 @@ from soulmem.perceive.facts.ko_lex import (
 from soulmem.perceive.facts.ko_media import movie_rule
 from soulmem.perceive.facts.ko_misc import misc_rule
 from soulmem.perceive.facts.ko_people import people_rule
+from soulmem.perceive.facts.ko_places import PLACE_WORD, place_value, places
 from soulmem.perceive.facts.ko_pref import preference_rules
 from soulmem.perceive.facts.ko_rel import message_rules, relation_rules
 
 __all__ = ["extract"]
 
-_COP = r"(?:이야|야|이에요|예요|에요|입니다|이고|인데|이라|라|이거든|거든|이니까|니까|임|이다|다)"
 _SURNAMES = frozenset(
     "김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진나지엄채"
     "원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉사부"
@@ -202,10 +201,10 @@ _BDAY_KEY = re.compile(
 )
 _BDAY_SELF = re.compile(
     rf"(?:^|\s)(?:나는|난|나|저는|전|저|내 건|내껀)\s*(?P<lunar>음력으로|"
-    rf"양력으로|음력|양력)?\s*{_DATE}\s*(?:{_COP}|이니까|$)"
+    rf"양력으로|음력|양력)?\s*{_DATE}\s*(?:{COP}|이니까|$)"
 )
 # "내 생일이야! 9월 19일": the date said on its own right after the birthday is mentioned
-_DATE_ALONE = re.compile(rf"^{_DATE}\s*(?:{_COP}|이니까)?$")
+_DATE_ALONE = re.compile(rf"^{_DATE}\s*(?:{COP}|이니까)?$")
 _BDAY_WORD = re.compile(r"생일")
 _BORN_MONTH = re.compile(r"(?:1[0-2]|[1-9])\s*월\s*(?:생|생이|에 태어)")
 _ANY_DATE = re.compile(_DATE)
@@ -325,163 +324,6 @@ def _body(m: Msg, s: Sent) -> None:
         m.add(s, "handedness", "왼손잡이", confidence=0.6, prefix=t[: mt2.start()])
 
 
-# ---------------------------------------------------------------- places
-_CITY = alt(CITIES)
-_PLACE_WORD = r"\w+"
-_HOMETOWN = Gated(
-    rf"(?P<v>(?:{_PLACE_WORD}\s)?{_PLACE_WORD}?)\s*(?:토박이|"
-    r"출신(?!\s*(?:\w+님|친구|기사|사람들|애|분|선배|후배|형|누나|언니|오빠|동료))|"
-    rf"태생|촌놈|(?:사람|남자|여자)(?:이야|야|이에요|예요|이거든|인데|이라|라서|라|임)|에서\s*(?:나고\s*|태어나서\s*)?(?:태어나|"
-    rf"태어났|자랐|자라|나고 자랐))",
-    "토박이",
-    "출신",
-    "태생",
-    "촌놈",
-    "사람",
-    "남자",
-    "여자",
-    "태어",
-    "자랐",
-    "자라",
-)
-_HOMETOWN_REV = re.compile(
-    rf"(?P<v>(?:{_PLACE_WORD}\s)?{_PLACE_WORD}?)(?:이|가)\s*(?:내|제|나의|저의)?\s*고향(?:{_COP}|이지)"
-)
-_BIRTHPLACE_KEY = re.compile(
-    r"(?:태어난|자란|나고\s*자란)\s*(?:곳|데|동네|도시|데가)(?:은|는|이|가)?\s*(?P<v>[^.!?,]{2,20}?)\s*"
-    r"(?:이야|야|이에요|예요|에요|입니다|이고|인데|이라|라|임|$)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
-)
-_HOMETOWN_KEY = re.compile(rf"고향(?:은|이)?\s*(?P<v>(?:{_PLACE_WORD}\s)?{_PLACE_WORD}?)\s*{_COP}")
-_HOUSING = r"(?:기숙사|원룸|투룸|오피스텔|고시원|아파트|빌라|셰어하우스|쉐어하우스|자취방|하숙집)"
-_ADV = r"(?:(?:혼자|지금|현재|요즘|따로|쭉|계속|자취하면서|같이|함께|\w+(?:랑|이랑|하고))\s*)*"
-_LIVE = (
-    r"(?:살(?:아|고|아요|거든|지|면서|았|고 있|아서|"
-    r"던|어)(?!\w*싶)|사는데|산다|삽니다|자취|거주|"
-    r"지내고 있|지내)"
-)
-_RES = Gated(
-    rf"(?P<v>(?:{_PLACE_WORD}\s){{0,3}}{_PLACE_WORD}?)(?:에서|에)\s*{_ADV}{_LIVE}",
-    "살",
-    "사는",
-    "산다",
-    "삽니",
-    "자취",
-    "거주",
-    "지내",
-)
-_RES_BARE = Gated(
-    rf"(?P<v>(?:{_PLACE_WORD}\s)?(?:{_CITY}|{_HOUSING}|{_PLACE_WORD}(?:동|구|시|군|읍|면)))\s+{_ADV}{_LIVE}"
-    rf"|(?<!\w)(?P<g>{_CITY}){_LIVE}",
-    "살",
-    "사는",
-    "산다",
-    "삽니",
-    "자취",
-    "거주",
-    "지내",
-)
-_RES_KEY = re.compile(
-    r"(?:사는|살고\s*있는|자취하는|지내는)\s*(?:곳|데|동네|집)(?:은|는|가|이)?\s*"
-    r"(?P<v>[^.!?,]{2,20}?)\s*(?:이야|"
-    r"야|이에요|예요|에요|인데|이고|이라|라|$)"
-)
-_RES_WHO = re.compile(
-    rf"(?P<v>(?:{_PLACE_WORD}\s)?(?:{_CITY}|{_PLACE_WORD}(?:동|구|시|군|읍|면)))\s*(?:에\s*)?사는\s+"
-    rf"(?P<who>(?:\S+\s+){{0,2}}?\S+?)(?:이야|야|이에요|예요|에요|입니다|임|이고|인데)$"
-)
-_MOVE = re.compile(
-    rf"(?P<v>(?:{_PLACE_WORD}\s){{0,3}}{_PLACE_WORD}?)(?:으로|"
-    rf"로)\s*(?:이사|이사했|이사 왔|이사왔|옮겼|옮김|"
-    rf"왔|갔|넘어왔)"
-)
-_PLACE_OK = re.compile(
-    rf"(?:{_CITY}|동|구|시|군|읍|면|리|역|섬|원룸|오피스텔|"
-    rf"아파트|빌라|기숙사|고시원|자취방|근처|쪽|앞|"
-    rf"집|마을|도)$"
-)
-_NOT_HOME = frozenset(
-    {
-        "도서관",
-        "학교",
-        "회사",
-        "카페",
-        "PC방",
-        "피시방",
-        "헬스장",
-        "독서실",
-        "연구실",
-        "작업실",
-        "사무실",
-    }
-    | {"게임", "꿈", "세상", "세계", "시대", "판타지 세계", "숲", "이곳", "그곳", "여기", "거기"}
-)
-_PAST = re.compile(r"예전에|옛날에|어릴 때|전에는|어렸을|초등학생 때|살았었")
-
-
-def _place_value(raw: str, *, strict: bool, home: bool = True) -> str:
-    v = clean_np(raw, 3, keep_modifiers=True)
-    last = raw.rsplit(maxsplit=1)[-1] if raw.split() else ""
-    if last.endswith("도") and v.endswith(last[:-1]):
-        v += "도"  # an island or province ("완도", "거제도"), not the particle 도
-    if not word_ok(v) or re.search(r"\d+\s*살|\w+랑$", v):
-        return ""
-    if v.split()[0] in ("우리", "그", "이", "저", "혼자", "같이"):
-        return ""
-    if strict and not _PLACE_OK.search(v):
-        return ""
-    if home and (v in _NOT_HOME or v.split()[-1] in _NOT_HOME):
-        return ""
-    return v
-
-
-def _hometown(m: Msg, s: Sent, v: str, prefix: str) -> bool:
-    """Add a hometown; a kind of place ("바닷가") and a named one ("속초") merge."""
-    earlier = [i for i, c in enumerate(m.out) if c.subject == "hometown"]
-    if earlier:
-        old = m.out[earlier[-1]].value
-        if old in PLACE_KINDS and v not in PLACE_KINDS:
-            if not m.add(s, "hometown", f"{v} ({old})", prefix=prefix):
-                return False
-            del m.out[earlier[-1]]
-            return True
-        if v in PLACE_KINDS:
-            return True
-    return m.add(s, "hometown", v, prefix=prefix)
-
-
-def _places(m: Msg, s: Sent) -> None:
-    t = s.text
-    for rx in (_HOMETOWN_KEY, _BIRTHPLACE_KEY, _HOMETOWN_REV, _HOMETOWN):
-        mt = rx.search(t)
-        if mt:
-            kind = rx is _HOMETOWN and re.search(r"사람|남자|여자", mt.group(0))
-            v = _place_value(mt.group("v"), strict=bool(kind))
-            if v and _hometown(m, s, v, t[: mt.start()]):
-                break
-    if _PAST.search(t) or ("hometown" in m.taken and "자랐" in t):
-        return
-    moved = re.search(r"이사|옮겼|옮김", m.text)
-    if moved:
-        mt = _MOVE.search(t)
-        if mt and not re.search(r"(?:할|갈|하려|가려|예정|계획)", t[mt.end() : mt.end() + 8]):
-            v = _place_value(mt.group("v"), strict=False)
-            if v and m.add(s, "current_residence", v, confidence=0.9, prefix=t[: mt.start()]):
-                return
-    mt = _RES_WHO.search(t)
-    if mt and not any(strip_josa(w) in PERSONS for w in mt.group("who").split()):
-        v = _place_value(mt.group("v"), strict=True)
-        if v and m.add(s, "current_residence", v, prefix=t[: mt.start()]):
-            return
-    for rx, strict in ((_RES_KEY, False), (_RES, False), (_RES_BARE, True)):
-        mt = rx.search(t)
-        if mt:
-            if rx is _RES and re.search(r"고양이|강아지|냥이|마리", mt.group(0)):
-                continue
-            v = _place_value(mt.group("v") or mt.group("g"), strict=strict)
-            if v and m.add(s, "current_residence", v, prefix=t[: mt.start()]):
-                return
-
-
 # ---------------------------------------------------------------- job, school, major
 _JOB = rf"{alt(JOBS)}|[가-힣]{{1,6}}(?:{alt(JOB_SUFFIXES)})"
 _JOB_SELF = re.compile(
@@ -494,7 +336,7 @@ _JOB_KEY = re.compile(
     r"직업(?:은|이)\s*(?P<v>[^.!?,]{2,15}?)\s*(?:이야|야|이에요|예요|에요|입니다|이고|인데|이라)"
 )
 _WORK_AT = Gated(
-    rf"(?P<v>(?:{_PLACE_WORD}\s){{0,3}}{_PLACE_WORD}?)(?:에서|"
+    rf"(?P<v>(?:{PLACE_WORD}\s){{0,3}}{PLACE_WORD}?)(?:에서|"
     rf"에)\s*(?:일해|일하고|일하는|일한|근무|알바|아르바이트)",
     "일해",
     "일하",
@@ -596,7 +438,7 @@ def _work(m: Msg, s: Sent) -> None:
         m.add(s, "workplace", "회사", mode="end")
     mt = _WORK_AT.search(t)
     if mt and "part_time_job" not in {c.subject for c in m.out if c.mode == "set"}:
-        v = _place_value(mt.group("v"), strict=False, home=False)
+        v = place_value(mt.group("v"), strict=False, home=False)
         if v and v not in ("집", "회사", "여기", "거기"):
             ptj = re.search(r"알바|아르바이트", m.text) or "part_time_job" in m.ctx.current
             subj = "part_time_job" if ptj else "workplace"
@@ -631,7 +473,7 @@ def _work(m: Msg, s: Sent) -> None:
                 break
 
 
-_SENTENCE_RULES = (_name, _age, _birthday, _body, _places, _work, misc_rule, people_rule)
+_SENTENCE_RULES = (_name, _age, _birthday, _body, places, _work, misc_rule, people_rule)
 
 
 def _known_names(text: str, context: FactContext) -> frozenset[str]:

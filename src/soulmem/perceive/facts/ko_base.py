@@ -19,6 +19,7 @@ from soulmem.perceive.facts.ko_lex import (
 
 __all__ = [
     "ADVS",
+    "COP",
     "NP",
     "WISH",
     "Gated",
@@ -302,6 +303,8 @@ ADVS = (
     r"다|아예|절대|절대로|전혀|원래|거의)\s*)*"
 )
 WISH = re.compile(r"^\s*(?:고\s*)?(?:싶|면 좋겠|었으면|을까|ㄹ까|볼까|할까)")
+#: the copula endings a value may carry ("서울이야", "학생이고", "개발자임")
+COP = r"(?:이야|야|이에요|예요|에요|입니다|이고|인데|이라|라|이거든|거든|이니까|니까|임|이다|다)"
 
 
 def np_value(raw: str | None, n: int = 3) -> str:

@@ -8,8 +8,8 @@ from dataclasses import replace
 
 from soulmem.perceive.facts.ko_base import WISH as _WISH
 from soulmem.perceive.facts.ko_base import Gated, Msg, clean_np, word_ok
+from soulmem.perceive.facts.ko_kinds import classify
 from soulmem.perceive.facts.ko_lex import FILLERS, MUSIC_CUES, alt, strip_josa, words
-from soulmem.perceive.facts.ko_pref import classify
 
 __all__ = ["movie_rule"]
 

@@ -1,0 +1,186 @@
+"""Korean rules for how the user spends time: sports played ("배드민턴 쳐"), hobbies ("취미는
+뜨개질이야", "요즘 캠핑에 빠졌어") and games played ("롤 자주 해, 티어는 골드")."""
+
+from __future__ import annotations
+
+import re
+
+from soulmem.perceive.facts.ko_base import NP as _NP
+from soulmem.perceive.facts.ko_base import WISH as _WISH
+from soulmem.perceive.facts.ko_base import Gated, Msg, Sent, noun_before_cop, word_ok
+from soulmem.perceive.facts.ko_base import np_value as _np
+from soulmem.perceive.facts.ko_kinds import classify
+from soulmem.perceive.facts.ko_lex import FILLERS, HOBBIES, SPORTS, alt
+
+__all__ = ["sport_hobby"]
+
+_SPORT = alt(SPORTS)
+_SPORT_KEY = re.compile(
+    rf"운동(?:은|으로는|으론|으로)\s*{_NP}(?:을|를|"
+    rf"도|만)?\s*(?:해|쳐|하고|하거든|다녀|타|즐겨|"
+    rf"배워|좋아|하는)"
+)
+_SPORT_RX = Gated(
+    rf"(?<!\w)(?P<v>{_SPORT})(?:장|을|를|도|만|은|는|에|하러)?\s*(?:\w+\s){{0,2}}?(?:쳐|"
+    rf"치고|치는|쳐요|해|하고\s*있|하거든|다녀|다니|"
+    rf"타|타고|배워|배우|즐겨|동호회|클럽|매일|꾸준히)",
+    "쳐",
+    "치",
+    "해",
+    "하고",
+    "하거",
+    "다녀",
+    "다니",
+    "타",
+    "배우",
+    "배워",
+    "즐겨",
+    "동호회",
+    "클럽",
+    "매일",
+    "꾸준히",
+)
+_SPORT_DETAIL = re.compile(
+    r"(?P<d>(?:평일|주말|매주|매일|아침|저녁|퇴근)[^.!?]{0,18}?(?:클럽|"
+    r"동호회|체육관|헬스장|센터|학원|모임))"
+)
+_GAME_KEY = re.compile(rf"게임(?:은|는)\s*{_NP}(?:만|을|를|도)?\s*(?:해|하고|하거든|즐겨|좋아)")
+# "롤 자주 해, 티어는 골드": a title played, told apart from other "X 해" by gamer talk
+_GAME_PLAY = re.compile(
+    r"(?:^|\s)(?P<v>[\w]{1,12}?)(?:을|를|도|만|은|는)?\s*(?:자주|맨날|매일|많이|주로|요즘|열심히|"
+    r"거의\s*매일|밤새)?\s*(?:해|하거든|하는데|함|하고|한다|해요)(?=$|\s|[,.!~])"
+)
+
+
+def _mimetic(word: str) -> bool:
+    """A doubled word ("근질근질", "두근두근"): an impression, not a name."""
+    half = len(word) // 2
+    return len(word) >= 4 and len(word) % 2 == 0 and word[:half] == word[half:]
+
+
+_GAME_CUE = re.compile(
+    r"티어|랭크|랭겜|만렙|레벨\s*업|캐릭|길드|과금|현질|가챠|뽑기|서버|[Pp][Cc]방|피시방|스팀|닌텐도|"
+    r"스위치|플스|콘솔|게임"
+)
+_GAME_STOP = frozenset(
+    {"게임", "운동", "공부", "일", "알바", "숙제", "과제", "야근", "청소", "요리", "뭐", "그거"}
+    | {"이거", "안", "못", "잘", "다", "또", "좀", "더", "덜", "꼭", "같이", "혼자", "그냥"}
+    | {"자주", "많이"}
+)
+_HOBBY_KEY = re.compile(
+    r"취미(?:는|가|로|론)?\s*(?P<v>[^.!?,]{2,25}?)\s*(?:이야|야|이에요|예요|"
+    r"에요|인데|이고|이라|라서|라|임|하는\s*거|$)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
+)
+_HOBBY_JOY = Gated(
+    r"(?P<v>[^.!?,]{3,34}?)(?P<e>는|하는)\s*(?:게|것이|거)\s*(?:제\s*|"
+    r"내\s*|유일한\s*|삶의\s*|요즘\s*)?(?:취미|낙|힐링|재미|행복|소확행)",
+    "취미",
+    "낙",
+    "힐링",
+    "재미",
+    "행복",
+    "소확행",
+)
+_HOBBY_ROAM = Gated(
+    r"(?P<v>(?:[^\s.!?]+\s){0,4}[^\s.!?]+?러)\s*다(?:녀|니|님|닌다)", "러 다", "러다"
+)
+_HOBBY_INTO = Gated(
+    rf"{_NP}에\s*(?:푹\s*|완전\s*|엄청\s*|요즘\s*)?(?:빠졌|"
+    rf"빠져\s*있|빠져서|빠져\s*살|꽂혔|꽂혀|미쳐\s*있)",
+    "빠",
+    "꽂",
+    "미쳐",
+)
+_HOBBY_RX = re.compile(
+    rf"(?<!\w)(?P<v>{alt(HOBBIES)})(?:을|를|도|은|는)?\s*(?:\w+\s)?(?:쳐|"
+    rf"치고|해|하고\s*있|하거든|배워|배우고|즐겨|다녀)(?!\s*봐|\s*보)"
+)
+_ROAM_STOP = re.compile(
+    r"^(?:놀러|학교|회사|일하러|출근하러|알바하러|데리러|가지러|하러|먹으러|보러)$"
+)
+
+
+def sport_hobby(m: Msg, s: Sent) -> None:
+    t = s.text
+    for rx in (_SPORT_KEY, _SPORT_RX):
+        mt = rx.search(t)
+        if (
+            mt
+            and not _WISH.match(t[mt.end() :])
+            and not re.search(r"싶", t[mt.end() : mt.end() + 10])
+        ):
+            v = _np(mt.group("v"), 2)
+            if v:
+                d = _SPORT_DETAIL.search(m.text)
+                value = f"{v} ({d.group('d')})" if d else v
+                if m.add(s, "sport", value, prefix=t[: mt.start()], loose=True):
+                    break
+    mt0 = _GAME_KEY.search(t)
+    if mt0:
+        v0 = _np(mt0.group("v"), 2)
+        if v0 and m.add(s, "favorite_game", v0, prefix=t[: mt0.start()]):
+            return
+    plays = _GAME_PLAY.finditer(t) if _GAME_CUE.search(m.text) else iter(())
+    for mt0 in plays:
+        v0 = mt0.group("v")
+        if "sport" in m.taken or v0 in _GAME_STOP or v0 in FILLERS or v0 in SPORTS:
+            continue
+        if _mimetic(v0):  # "몸이 근질근질해": a feeling said with a doubled word, not a title
+            continue
+        if word_ok(v0) and m.add(s, "favorite_game", v0, confidence=0.6, prefix=t[: mt0.start()]):
+            return
+    mt = _HOBBY_KEY.search(t)
+    if mt:
+        v = noun_before_cop(mt)
+        if word_ok(v):
+            m.add(s, "hobby", v, confidence=0.9, prefix=t[: mt.start()])
+            return
+    mt2 = _HOBBY_JOY.search(t)
+    if mt2:
+        raw = mt2.group("v").strip()
+        words = raw.split()
+        while words and words[0] in ("그리고", "근데", "나는", "난", "아", "요즘", "참", "그래서"):
+            words.pop(0)
+        if words:
+            last = words[-1]
+            words[-1] = (
+                last[:-1] if mt2.group("e") == "는" and last.endswith("는") else last
+            ) + "기"
+            if mt2.group("e") == "하는":
+                words[-1] = last + "하기"
+            m.add(s, "hobby", " ".join(words), prefix=t[: mt2.start()])
+            return
+    mt3 = _HOBBY_ROAM.search(t)
+    if mt3:
+        raw = mt3.group("v")
+        tokens = raw.split()
+        keep: list[str] = []
+        for tok in reversed(tokens):
+            if (
+                keep
+                and re.search(r"(?:엔|에는|마다|은|는|면|서|고)$", tok)
+                and tok not in ("들고",)
+            ):
+                break
+            keep.append(tok)
+        keep.reverse()
+        if keep and not _ROAM_STOP.match(keep[-1]) and len(keep) >= 2:
+            m.add(s, "hobby", " ".join(keep) + " 다니기", prefix=t[: mt3.start()])
+            return
+    mt4 = _HOBBY_INTO.search(t)
+    if mt4:
+        v = _np(mt4.group("v"), 2)
+        if v:
+            kind = classify(v) or "hobby"
+            if kind in ("favorite_food", "favorite_drink"):
+                kind = "likes"
+            m.add(s, kind, v, prefix=t[: mt4.start()], loose=True)
+            return
+    mt5 = _HOBBY_RX.search(t)
+    if (
+        mt5
+        and not _WISH.match(t[mt5.end() :])
+        and "sport" not in m.taken
+        and not re.search(r"야\s*(?:해|돼|하|되)|면\s", mt5.group(0))
+    ):
+        m.add(s, "hobby", mt5.group("v"), confidence=0.6, prefix=t[: mt5.start()], loose=True)

@@ -1,0 +1,167 @@
+"""Korean place rules: where the user comes from (``hometown``: "부산 토박이", "고향은 전주")
+and lives now (``current_residence``: "지금은 대전 살아", "울산살아", moves), with the
+words that are not a place ("우리 집", "게임 속") kept out."""
+
+from __future__ import annotations
+
+import re
+
+from soulmem.perceive.facts.ko_base import COP, Gated, Msg, Sent, clean_np, word_ok
+from soulmem.perceive.facts.ko_lex import CITIES, PERSONS, PLACE_KINDS, alt, strip_josa
+
+__all__ = ["PLACE_WORD", "place_value", "places"]
+
+_CITY = alt(CITIES)
+PLACE_WORD = r"\w+"
+_HOMETOWN = Gated(
+    rf"(?P<v>(?:{PLACE_WORD}\s)?{PLACE_WORD}?)\s*(?:토박이|"
+    r"출신(?!\s*(?:\w+님|친구|기사|사람들|애|분|선배|후배|형|누나|언니|오빠|동료))|"
+    rf"태생|촌놈|(?:사람|남자|여자)(?:이야|야|이에요|예요|이거든|인데|이라|라서|라|임)|에서\s*(?:나고\s*|태어나서\s*)?(?:태어나|"
+    rf"태어났|자랐|자라|나고 자랐))",
+    "토박이",
+    "출신",
+    "태생",
+    "촌놈",
+    "사람",
+    "남자",
+    "여자",
+    "태어",
+    "자랐",
+    "자라",
+)
+_HOMETOWN_REV = re.compile(
+    rf"(?P<v>(?:{PLACE_WORD}\s)?{PLACE_WORD}?)(?:이|가)\s*(?:내|제|나의|저의)?\s*고향(?:{COP}|이지)"
+)
+_BIRTHPLACE_KEY = re.compile(
+    r"(?:태어난|자란|나고\s*자란)\s*(?:곳|데|동네|도시|데가)(?:은|는|이|가)?\s*(?P<v>[^.!?,]{2,20}?)\s*"
+    r"(?:이야|야|이에요|예요|에요|입니다|이고|인데|이라|라|임|$)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
+)
+_HOMETOWN_KEY = re.compile(rf"고향(?:은|이)?\s*(?P<v>(?:{PLACE_WORD}\s)?{PLACE_WORD}?)\s*{COP}")
+_HOUSING = r"(?:기숙사|원룸|투룸|오피스텔|고시원|아파트|빌라|셰어하우스|쉐어하우스|자취방|하숙집)"
+_ADV = r"(?:(?:혼자|지금|현재|요즘|따로|쭉|계속|자취하면서|같이|함께|\w+(?:랑|이랑|하고))\s*)*"
+_LIVE = (
+    r"(?:살(?:아|고|아요|거든|지|면서|았|고 있|아서|"
+    r"던|어)(?!\w*싶)|사는데|산다|삽니다|자취|거주|"
+    r"지내고 있|지내)"
+)
+_RES = Gated(
+    rf"(?P<v>(?:{PLACE_WORD}\s){{0,3}}{PLACE_WORD}?)(?:에서|에)\s*{_ADV}{_LIVE}",
+    "살",
+    "사는",
+    "산다",
+    "삽니",
+    "자취",
+    "거주",
+    "지내",
+)
+_RES_BARE = Gated(
+    rf"(?P<v>(?:{PLACE_WORD}\s)?(?:{_CITY}|{_HOUSING}|{PLACE_WORD}(?:동|구|시|군|읍|면)))\s+{_ADV}{_LIVE}"
+    rf"|(?<!\w)(?P<g>{_CITY}){_LIVE}",
+    "살",
+    "사는",
+    "산다",
+    "삽니",
+    "자취",
+    "거주",
+    "지내",
+)
+_RES_KEY = re.compile(
+    r"(?:사는|살고\s*있는|자취하는|지내는)\s*(?:곳|데|동네|집)(?:은|는|가|이)?\s*"
+    r"(?P<v>[^.!?,]{2,20}?)\s*(?:이야|"
+    r"야|이에요|예요|에요|인데|이고|이라|라|$)"
+)
+_RES_WHO = re.compile(
+    rf"(?P<v>(?:{PLACE_WORD}\s)?(?:{_CITY}|{PLACE_WORD}(?:동|구|시|군|읍|면)))\s*(?:에\s*)?사는\s+"
+    rf"(?P<who>(?:\S+\s+){{0,2}}?\S+?)(?:이야|야|이에요|예요|에요|입니다|임|이고|인데)$"
+)
+_MOVE = re.compile(
+    rf"(?P<v>(?:{PLACE_WORD}\s){{0,3}}{PLACE_WORD}?)(?:으로|"
+    rf"로)\s*(?:이사|이사했|이사 왔|이사왔|옮겼|옮김|"
+    rf"왔|갔|넘어왔)"
+)
+_PLACE_OK = re.compile(
+    rf"(?:{_CITY}|동|구|시|군|읍|면|리|역|섬|원룸|오피스텔|"
+    rf"아파트|빌라|기숙사|고시원|자취방|근처|쪽|앞|"
+    rf"집|마을|도)$"
+)
+_NOT_HOME = frozenset(
+    {
+        "도서관",
+        "학교",
+        "회사",
+        "카페",
+        "PC방",
+        "피시방",
+        "헬스장",
+        "독서실",
+        "연구실",
+        "작업실",
+        "사무실",
+    }
+    | {"게임", "꿈", "세상", "세계", "시대", "판타지 세계", "숲", "이곳", "그곳", "여기", "거기"}
+)
+_PAST = re.compile(r"예전에|옛날에|어릴 때|전에는|어렸을|초등학생 때|살았었")
+
+
+def place_value(raw: str, *, strict: bool, home: bool = True) -> str:
+    v = clean_np(raw, 3, keep_modifiers=True)
+    last = raw.rsplit(maxsplit=1)[-1] if raw.split() else ""
+    if last.endswith("도") and v.endswith(last[:-1]):
+        v += "도"  # an island or province ("완도", "거제도"), not the particle 도
+    if not word_ok(v) or re.search(r"\d+\s*살|\w+랑$", v):
+        return ""
+    if v.split()[0] in ("우리", "그", "이", "저", "혼자", "같이"):
+        return ""
+    if strict and not _PLACE_OK.search(v):
+        return ""
+    if home and (v in _NOT_HOME or v.split()[-1] in _NOT_HOME):
+        return ""
+    return v
+
+
+def _hometown(m: Msg, s: Sent, v: str, prefix: str) -> bool:
+    """Add a hometown; a kind of place ("바닷가") and a named one ("속초") merge."""
+    earlier = [i for i, c in enumerate(m.out) if c.subject == "hometown"]
+    if earlier:
+        old = m.out[earlier[-1]].value
+        if old in PLACE_KINDS and v not in PLACE_KINDS:
+            if not m.add(s, "hometown", f"{v} ({old})", prefix=prefix):
+                return False
+            del m.out[earlier[-1]]
+            return True
+        if v in PLACE_KINDS:
+            return True
+    return m.add(s, "hometown", v, prefix=prefix)
+
+
+def places(m: Msg, s: Sent) -> None:
+    t = s.text
+    for rx in (_HOMETOWN_KEY, _BIRTHPLACE_KEY, _HOMETOWN_REV, _HOMETOWN):
+        mt = rx.search(t)
+        if mt:
+            kind = rx is _HOMETOWN and re.search(r"사람|남자|여자", mt.group(0))
+            v = place_value(mt.group("v"), strict=bool(kind))
+            if v and _hometown(m, s, v, t[: mt.start()]):
+                break
+    if _PAST.search(t) or ("hometown" in m.taken and "자랐" in t):
+        return
+    moved = re.search(r"이사|옮겼|옮김", m.text)
+    if moved:
+        mt = _MOVE.search(t)
+        if mt and not re.search(r"(?:할|갈|하려|가려|예정|계획)", t[mt.end() : mt.end() + 8]):
+            v = place_value(mt.group("v"), strict=False)
+            if v and m.add(s, "current_residence", v, confidence=0.9, prefix=t[: mt.start()]):
+                return
+    mt = _RES_WHO.search(t)
+    if mt and not any(strip_josa(w) in PERSONS for w in mt.group("who").split()):
+        v = place_value(mt.group("v"), strict=True)
+        if v and m.add(s, "current_residence", v, prefix=t[: mt.start()]):
+            return
+    for rx, strict in ((_RES_KEY, False), (_RES, False), (_RES_BARE, True)):
+        mt = rx.search(t)
+        if mt:
+            if rx is _RES and re.search(r"고양이|강아지|냥이|마리", mt.group(0)):
+                continue
+            v = place_value(mt.group("v") or mt.group("g"), strict=strict)
+            if v and m.add(s, "current_residence", v, prefix=t[: mt.start()]):
+                return
