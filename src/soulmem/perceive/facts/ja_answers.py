@@ -203,12 +203,7 @@ def answer_reply(
         if not yes or not any(s == "relationship_status" and u for s, u in asked):
             return found
         core = "いる"
-    quiet = FactContext(
-        previous_user_texts=context.previous_user_texts,
-        current=context.current,
-        user_name=context.user_name,
-        assistant_name=context.assistant_name,
-    )
+    quiet = replace(context, previous_assistant_text=None)
     for subject, to_user in asked:
         if not to_user:
             continue
