@@ -37,3 +37,33 @@ def test_dev_scenarios_recall_every_probe(language: str, e5: E5Embedder) -> None
     assert scenario["stale"] == 0
     assert scenario["identity_accuracy"] == 1.0
     assert scenario["context_tokens_p95"] <= 800
+
+
+DATA = Path(__file__).resolve().parent / "data"
+#: hits of the scenarios written apart from the rules (``synk_holdout``: 60 turns;
+#: ``synk_fresh``: 104 turns, thirty-fourth session), since the rules were generalised against
+#: them (docs/benchmarks.md gives each set's score as it came): raise, never lower
+FLOORS = {
+    "synk_en_holdout": 29,
+    "synk_ja_holdout": 28,
+    "synk_ko_holdout": 29,
+    "synk_en_fresh1": 29,
+    "synk_en_fresh2": 30,
+    "synk_ja_fresh1": 30,
+    "synk_ja_fresh2": 30,
+    "synk_ko_fresh1": 28,
+    "synk_ko_fresh2": 29,
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(FLOORS))
+def test_scenarios_written_apart_keep_their_hits(name: str, e5: E5Embedder) -> None:
+    (path,) = DATA.glob(f"synk_*/{name}.json")
+    result = run_synk(
+        [path], memory_factory=lambda clock: Memory.open(":memory:", embedder=e5, clock=clock)
+    )
+    (scenario,) = result["scenarios"]
+    assert scenario["hits"] >= FLOORS[name], scenario
+    assert scenario["stale"] == 0
+    assert scenario["context_tokens_p95"] <= 800

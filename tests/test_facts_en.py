@@ -703,3 +703,43 @@ def test_a_partner_in_something_else_is_not_a_relationship() -> None:
     text = "Saoirse would adore this place. She's been my partner in crime since we were kids."
     assert user_values(text, "relationship_status") == []
     assert has("My partner and I are moving in together", "relationship_status", "partner")
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("ok can I get my usual, I'm running on three hours of sleep", "favorite_food"),
+        ("I'm basically running on fumes this week", "favorite_food"),
+        ("alright, I've got one more riddle and then a quiz for you", "upcoming_exam"),
+        ("I have a little test for my students tomorrow", "upcoming_exam"),
+        ("my brother took the personality test. ENTJ, obviously.", "mbti"),
+        ("I can't take the elevator today, it's broken again", "phobia"),
+        ("we had shrimp for dinner. I always carry my epipen anyway", "allergy"),
+        ("in Denver we're going to Costco first", "upcoming_event"),
+    ],
+)
+def test_near_misses_give_no_user_fact(text: str, subject: str) -> None:
+    assert user_values(text, subject) == [], facts(text)
+
+
+def test_fresh_scenario_corrections_and_attribution() -> None:
+    # a job said with an adverb before the article replaces the old one
+    got = user_values("I'm officially a dental hygienist now, I quit the call centre", "job")
+    assert any("dental hygienist" in v for v in got)
+    # a move under way is where the user lives, marked as such
+    got = user_values("we're moving to Leeds in August", "current_residence")
+    assert got and "Leeds" in got[0] and "moving" in got[0]
+    moved = facts("I'm moving to Leeds next week", current={"current_residence": ("York",)})
+    assert any(c.subject == "current_residence" and "York" in c.value for c in moved), moved
+    # the code after "they made me take the test" is the user's, not the family's
+    text = "my cousins made me do that personality test at the reunion. ISFJ, 'the defender'."
+    assert [c.about for c in facts(text) if c.subject == "mbti"] == ["user"]
+    # "blue is my color": the cue names the kind (blue is also a music genre)
+    assert user_values("blue is my color, always", "favorite_color") == ["blue"]
+    assert user_values("blue is my color, always", "favorite_music") == []
+    # a best friend described first and named later
+    later = facts(
+        "oh and my friend's name is Odette btw",
+        current={"best_friend": ("best friend since high school",)},
+    )
+    assert any(c.subject == "best_friend" and "Odette" in c.value for c in later), later

@@ -609,3 +609,91 @@ def test_words_inside_values_are_kept(text: str, subject: str, value: str) -> No
 def test_a_birthplace_is_not_a_name() -> None:
     got = user_facts("大阪出身だよ")
     assert "name" not in got and got["hometown"] == ["大阪"]
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "value"),
+    [
+        ("ラジオ局で深夜番組のADやっとんねん", "job", "ラジオ局の深夜番組のAD"),
+        ("ちなみに俺、ぴっちぴちの26やで", "age", "26歳"),
+        ("前に26って言うたやん？あれ、嘘やねん。ほんまは33。", "age", "33歳"),
+        ("先週から西荻住みやで", "current_residence", "西荻"),
+        ("163やと背伸びしても指先かすりもせえへんねん", "height", "163cm"),
+    ],
+)
+def test_kansai_dialect_is_read(text: str, subject: str, value: str) -> None:
+    got = user_facts(text, previous_user_texts=("a", "b", "c"))
+    assert got.get(subject) == [value] and "name" not in got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ダウンはやっぱ好きな色で選ぶわ",  # は + やっぱ: a particle and a filler, not a liked thing
+        "俺、寒いほうが好きやねん",  # the tail of an adjective
+        "うちの鳥の名前もう一回！",  # a request: the word 名前 is no pet name
+        "うちの犬の名前言うてへんかったな",
+        "先週から梅田住みやで",  # where one lives is no name
+    ],
+)
+def test_no_stray_value(text: str) -> None:
+    got = user_facts(text)
+    assert "likes" not in got and "pet" not in got and "name" not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "assistant", "subject"),
+    [
+        # the character's word said back, then a question to the character: nothing the user's
+        ("剣道部かあ。ミコちゃんは何か部活やってた？", "剣道部の子たちがよく来るんですよ", "sport"),
+        # a teasing "even though you work at X, you want Y?" about the character
+        (
+            "パン屋で働いてるのにパン屋巡りしたいの笑",
+            "自分、休みの日はパン屋巡りっす！",
+            "workplace",
+        ),
+    ],
+)
+def test_remark_on_the_character_gives_nothing(text: str, assistant: str, subject: str) -> None:
+    got = user_facts(text, previous_user_texts=("a", "b", "c"), previous_assistant_text=assistant)
+    assert subject not in got
+
+
+def test_number_one_is_the_title_not_the_scene() -> None:
+    got = user_facts(
+        "映画好き？俺の一番はタイタニック、やな。あのラストの船のとこ、何回観ても泣くねん"
+    )
+    assert got.get("favorite_movie") == ["タイタニック"]
+
+
+@pytest.mark.parametrize("text", ["高校は卒業して、今は大学生", "家は賃貸だよ", "家は駅から遠い。"])
+def test_no_stray_residence(text: str) -> None:
+    assert "current_residence" not in user_facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a job that describes the person named, not the speaker
+        "で、さっきの人ね。蓮っていって、看護師やってる人。めっちゃ優しい",
+        "大学でSEやってる先輩に相談した",
+    ],
+)
+def test_a_job_of_the_person_named_after_it_is_not_the_users(text: str) -> None:
+    assert "job" not in user_facts(text)
+
+
+def test_the_clause_before_an_attribute_is_not_the_disliked_thing() -> None:
+    got = user_facts("逆にパクチーは見るのも無理、あの匂いがダメ")
+    assert set(got.get("disliked", [])) == {"パクチー"}
+
+
+def test_standard_chau_is_not_read_as_kansai() -> None:
+    from soulmem.perceive.facts.ja_kansai import standardise
+
+    # the standard 〜ちゃう of a verb stays; Kansai ちゃう (違う) is rewritten
+    for text in ("喉が腫れちゃうから怖いの", "つい食べちゃうんだよね", "見ちゃう"):
+        assert "違" not in standardise(text), text
+    assert standardise("ちゃうちゃう、大阪や") == "違う違う、大阪だ"
+    got = user_facts("そうだ、キウイ食べると喉がイガイガして腫れちゃうから、フルーツは怖いの")
+    assert any("腫れちゃう" in v for v in got.get("allergy", [])), got

@@ -242,6 +242,18 @@ NOISE: list[tuple[str, tuple[str, ...]]] = [
     ("친구는 롤 자주 해, 티어 다이아래", ("favorite_game",)),
     ("우리 회사 다녀", ("workplace",)),
     ("처음이라 떨려. 고구마야", ("name",)),
+    ("아 맞다 우리 복실이, 이름이 콩떡이야", ("name",)),
+    ("햄찌 이름 보리야", ("name",)),
+    ("끝으로! 내 직장 어디였지? 내 여동생 이름은?", ("name",)),
+    ("상자 20킬로 옮겼어", ("current_residence",)),
+    ("찬바람 불면 살아나는 느낌이야", ("current_residence",)),
+    ("우리 팀장님들이 너무 무서워", ("phobia",)),
+    ("나 그렇게 애매한 상황 제일 싫어함", ("disliked",)),
+    ("강아지가 사료를 잘 안 먹어서 걱정이야", ("disliked",)),
+    ("내 최애 음식은? 그리고 내 동생 이름 다시!", ("favorite_food",)),
+    ("오늘 축구 하는 거 봤어", ("sport",)),
+    ("어제 야구 경기 보러 갔어", ("sport",)),
+    ("우리 엄마 간호사", ("job",)),
     ("동생은 경상도 남자야", ("hometown", "gender")),
     ("엄마는 절에 다녀", ("religion",)),
     ("친구가 남친이랑 사귄 지 1년 됐대", ("relationship_status",)),
@@ -636,3 +648,71 @@ def test_a_doubled_word_is_not_a_game() -> None:
     found = extract("긴장 풀리니까 몸이 근질근질해. 배드민턴 한 게임 치고 싶다", FactContext())
     assert [c for c in found if c.subject == "favorite_game"] == []
     assert [c.value for c in extract("롤 자주 해, 티어는 골드", FactContext())] == ["롤"]
+
+
+def test_reaction_to_told_birthday_is_not_mine() -> None:
+    told = FactContext(assistant_name="루나", previous_assistant_text="내 생일은 한글날이야.")
+    got = _facts("ㅋㅋ 한글날 생일 멋지다", told)
+    assert not [c for c in got if c.subject == "birthday" and c.about == "user"]
+
+
+def test_feared_thing_named_in_next_sentence() -> None:
+    text = "불알친구랑 놀았어. 나 그거 진짜 무서워. 까마귀만 보면 온몸이 굳음"
+    got = _facts(text, CTX)
+    assert [c.value for c in got if c.subject == "phobia"] == ["까마귀"]
+
+
+def test_connective_sanda_is_not_the_place_lived() -> None:
+    got = _user("나 연남동 원룸 사는데 집 보일러 고장 나서 여기 자주 옴")
+    assert got.get("current_residence") == ["연남동 원룸"]
+
+
+def test_reaction_to_what_the_other_said_is_no_fact() -> None:
+    assert not _user("와 섬에서 시험공부라니 고독하겠다")
+    assert not _user("다음 주에 면접이라니 떨리겠다")
+    assert "upcoming_exam" in _user("나 다음 주에 시험 있어")
+
+
+def test_predicate_after_where_i_live_is_no_place() -> None:
+    assert "current_residence" not in _user("내가 사는 데는 조용해")
+    assert "current_residence" not in _user("내가 사는 동네는 좀 시끄러워")
+    assert _user("내가 사는 곳은 잠실이야").get("current_residence") == ["잠실"]
+
+
+def test_age_taken_back_with_jana_is_not_kept() -> None:
+    got = _user("처음에 나 스물일곱이라고 했잖아. 사실 서른이야 ㅋㅋㅋ")
+    assert got.get("age") == ["30세 (서른)"]
+
+
+def test_siblings_counted_are_not_the_household() -> None:
+    assert _user("집에 위로 누나만 둘이라 내 의견은 늘 묵살당함").get("family") == [
+        "누나 둘 (위로)"
+    ]
+
+
+def test_listening_to_a_class_or_coming_home_is_no_music() -> None:
+    for text in ("요즘 교양 수업 들어", "맨날 집에 늦게 들어가", "요즘 잔소리 많이 들어"):
+        got = _user(text)
+        assert "favorite_artist" not in got and "favorite_music" not in got, text
+
+
+def test_errand_with_a_time_is_no_trip() -> None:
+    assert "upcoming_event" not in _user("내일 병원 가")
+    assert "upcoming_event" not in _user("다음 주에 회사 가서 일정 짤 거야")
+
+
+def test_sibling_word_before_a_common_noun_is_no_name() -> None:
+    assert "family" not in _user("누나 회사가 강남이야")
+    assert "family" not in _user("형 친구랑 놀았어")
+
+
+def test_a_side_taken_is_no_name() -> None:
+    for text in ("나 여름파야", "안녕! 난 민초파야", "나 부먹파야 ㅋㅋ"):
+        assert "name" not in _user(text), text
+    assert _user("나 김민수야").get("name") is not None
+
+
+def test_laughter_ends_the_clause_before_a_pet_name() -> None:
+    ctx = FactContext(previous_user_texts=("hello",), current={"pet": ("햄스터",)})
+    got = _user("오 진짜 있네 ㅋㅋ 아 그리고 우리 햄스터 이름 콩떡이야", ctx)
+    assert got.get("pet") == ["햄스터 '콩떡'"]

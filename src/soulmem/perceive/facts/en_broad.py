@@ -223,11 +223,19 @@ _SYMPTOM = rx(
     r"|itch\s+like\s+mad|allergic\s+reaction)"
 )
 
+_AVOIDED = rx(rf"\b(?:no|without|zero|hold\s+the)\s+(?:\w+\s+)?{_ALLERGEN.pattern}|-free\b")
+
 
 def r_allergy_symptom(s: str, m: Msg) -> Iterator[Candidate]:
     if not _SYMPTOM.search(s) or not _mine(s):
         return
     found = [x.group().lower() for x in _ALLERGEN.finditer(s)]
+    if not found and s in m.sents and m.sents.index(s):
+        # "had to confirm no sesame. one seed and I'm stabbing myself with an epipen"
+        before = m.sents[m.sents.index(s) - 1]
+        found = [x.group().lower() for x in _ALLERGEN.finditer(before)]
+        if len(set(found)) != 1 or _THIRD.search(before) or not _AVOIDED.search(before):
+            return
     if not found:
         return
     anyx = _ANY_ALLERGEN.search(s)
@@ -253,8 +261,20 @@ _PHOBIA_VERB = rx(
     r"scream\s+at|freeze\s+(?:around|near|at))\s+"
 )
 
+# "I take the stairs because I do not get in elevators": refusing the classic fear objects
+_AVOID = rx(
+    r"\bI\s+(?:do\s+not|don't|won't|will\s+not|refuse\s+to|never)\s+(?:ever\s+)?"
+    r"(?:get\s+(?:in|on|into)|ride|go\s+(?:in|on|into)|set\s+foot\s+(?:in|on)|do)\s+"
+    r"(?:an?\s+|the\s+)?(elevator|lift|plane|airplane|escalator|ferris\s+wheel|roller\s*coaster|"
+    r"helicopter|gondola|cable\s+car|glass\s+elevator)s?\b"
+)
+
 
 def r_phobia_cue(s: str, m: Msg) -> Iterator[Candidate]:
+    x = _AVOID.search(s)
+    if x and not _THIRD.search(s[: x.start()]):
+        yield cand("phobia", f"{x.group(1).lower()}s (avoids them)", s, confidence=0.7)
+        return
     if _THIRD.search(s):
         return
     x = _PHOBIA_IS.search(s)
@@ -363,7 +383,12 @@ def r_love(s: str, m: Msg) -> Iterator[Candidate]:
                 if subj == subject:
                     yield cand(subject, word, s, confidence=0.7)
                     return
-    if not _LOVE.search(s):
+    love = _LOVE.search(s)
+    if not love:
+        return
+    x = _COLOR.search(s) if re.search(r"colou?r", love.group(), re.I) else None
+    if x:  # "blue is my color": the cue names the kind ("blue" is also a music genre)
+        yield cand("favorite_color", x.group(1).lower(), s, confidence=0.7)
         return
     items = _items(s)
     if not items and _THIS.search(s):

@@ -93,7 +93,10 @@ _PEOPLE = rx(
     r"\b(?:friend|neighbou?r|roommate|boss|sister|brother|mom|dad|parents|cousin|aunt|uncle|"
     r"grandma|grandpa|partner|girlfriend|boyfriend|wife|husband|ex|coworker)s?\b"
 )
-_PET_MY = rx(rf"\bmy\s+((?:[\w-]+\s+){{0,2}}?)({_PETW})\b(?:,?\s+(?:named\s+|called\s+)?({NAME}))?")
+_PET_MY = rx(
+    rf"\bmy\s+((?:[\w-]+\s+){{0,2}}?)({_PETW})\b(?:(?:,?\s+(?:named\s+|called\s+)?|\s+is\s+"
+    rf"(?:named|called)\s+|'s\s+name\s+is\s+)({NAME}))?"
+)
 _PET_HAVE = rx(
     rf"\b(?:I|we)(?:\s+|(?='))(?:have|'ve\s+got|got|own|adopted|rescued|just\s+adopted|"
     rf"just\s+got|just\s+rescued)\s+(an?|one|two|three|four|\d|"

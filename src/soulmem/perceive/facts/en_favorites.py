@@ -84,10 +84,15 @@ _FAV_MY = rx(
     rf"(?:\s+(?:of\s+all\s+time|ever))?\s*(?:'s|\s+is|"
     rf"\s+has\s+(?:always\s+)?been|\s+would\s+be|\s+are|:|,)\s+"
 )
+# the subject may follow a "because": "in my yellow mug bc mustard is objectively the best color"
+_BECAUSE = r"(?:bc|b/c|because|cause|'cause|cuz|coz|since)"
 _FAV_IS = rx(
-    rf"^\W*(?:(?:and|also|oh|but|honestly|well|okay|ok)\W+)*(.{{1,40}}?)\s+(?:is|are|"
+    rf"(?:^\W*(?:(?:and|also|oh|but|honestly|well|okay|ok)\W+)*|\b{_BECAUSE}\s+)"
+    rf"((?:(?!\b{_BECAUSE}\b).){{1,40}}?)\s+(?:is|are|"
     rf"has\s+(?:always\s+)?been|was)\s+(?:still\s+)?(?:probably\s+)?(?:my\s+{_FAV}|"
-    rf"(?:hands\s+down\s+|easily\s+|by\s+far\s+)?the\s+(?:best|greatest|GOAT))\s+({_KINDS})\b"
+    rf"(?:(?:hands\s+down|easily|by\s+far|objectively|clearly|obviously|simply|truly|honestly|"
+    rf"literally|just|definitely|undeniably|scientifically)\s+)*the\s+(?:best|greatest|GOAT|"
+    rf"superior|only\s+acceptable|one\s+true))\s+({_KINDS})\b"
     r"(?!\s+(?:for|to|in\s+(?:the|town|\w+\s+for))\b)"
 )
 # "pizza is life, my favorite food for sure": the favourite named before the comma
@@ -119,6 +124,12 @@ _SEEN = rx(
 _EVERY_LINE = rx(
     rf"\bI\s+know\s+(?:every|all\s+the)\s+(?:single\s+)?(?:line|word|lyric)s?\s+(?:of|to|in|"
     rf"from)\s+({_TITLE})"
+)
+# "rereading Earthsea for like the fifth time", "rewatching Twin Peaks. fifth time thru"
+_AGAIN = rx(rf"\b(re-?watch|re-?read)(?:ing)?\s+({_TITLE})")
+_NTH = rx(
+    r"^[^?]{0,40}?\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|twentieth|"
+    r"hundredth|millionth|\d+(?:st|nd|rd|th)|nth)\s+time\b"
 )
 _SHOWY = rx(r"\b(?:show|series|season|episodes?|sitcom|anime)\b")
 _BOOKY = rx(r"\b(?:book|novel|read|reread|chapter)\b")
@@ -186,6 +197,19 @@ def r_favorite(s: str, m: Msg) -> Iterator[Candidate]:
         )
         yield cand(subj, f"{title} ({how}{' ' + tail if tail else ''})", s, confidence=0.8)
         return
+    x = _AGAIN.search(s)
+    title = re.split(r"\s+for\s+the\s+", x.group(2))[0] if x else ""
+    if x and title.split()[0] not in ("It", "That", "This", "I", "My"):
+        at = m.text.find(title)
+        nth = _NTH.search(m.text[at + len(title) :]) if at >= 0 else None
+        if nth:
+            read = "read" in x.group(1).lower()
+            subj = "favorite_book" if read else "likes"
+            if not read and re.search(r"\b(?:movie|film)\b", m.text, re.I):
+                subj = "favorite_movie"
+            how = f"{'rereading' if read else 'rewatching'} it for the {nth.group(1).lower()} time"
+            yield cand(subj, f"{title} ({how})", s, confidence=0.75)
+            return
     x = _SEEN.search(s)
     if x and x.group(1).split()[0] not in ("It", "That", "This", "I"):
         subj = "favorite_book" if re.search(r"\bre?read\b", x.group(0)) else "favorite_movie"
@@ -231,6 +255,11 @@ _POWERED = rx(
     r"(?='))(?:basically\s+|mostly\s+|literally\s+|pretty\s+much\s+)?(?:run|live|survive|"
     r"subsist)\s+on\s+|\bI(?:\s+|(?='))(?:can't|cannot|couldn't)\s+(?:function|live|survive|"
     r"start\s+my\s+day)\s+without\s+(?:my\s+)?"
+)
+# "running on four hours of sleep", "running on fumes": a state of the body, not a fuel liked
+_NOT_FUEL = rx(
+    r"\b(?:sleep|rest|naps?|hours?|minutes?|fumes|empty|adrenaline|spite|nothing|willpower|"
+    r"prayers?|vibes|hope|autopilot)\b"
 )
 _DRINK_HABIT = rx(
     r"\bI(?:\s+|(?='))(?:always\s+|usually\s+)?drink\s+(?:a\s+lot\s+of\s+|way\s+too\s+much\s+|"
@@ -340,7 +369,7 @@ def r_likes(s: str, m: Msg) -> Iterator[Candidate]:
     x = _POWERED.search(s)
     if x:
         p = phrase(s[x.end() :], 4)
-        if p:
+        if p and not _NOT_FUEL.search(p):
             subj = categorize(p)
             if subj not in ("favorite_drink", "favorite_food"):
                 subj = "favorite_drink" if p[:1].isupper() else "favorite_food"
@@ -425,12 +454,17 @@ _FEED_NO = rx(
     r"\b(?:feed|cook\s+for|make|serve|order\s+for|"
     r"get)\s+me\b[^.!?]*?,\s*(?:please\s+)?no\s+([a-z]+(?:\s+[a-z]+)?)\b"
 )
+# "no cilantro. it tastes like soap", "no cilantro tho, tastes like hand soap to me"
 _NO_TASTES = rx(
-    r"\bno\s+([a-z]+(?:\s+[a-z]+)?)\s*[.,!;]\s*(?:it|they|that\s+stuff)\s+(tastes?|"
-    r"smells?)\s+like\s+([\w\s]{2,20}?)(?:\s+to\s+me)?\s*[.!,]"
+    r"\bno\s+([a-z]+(?:\s+(?!(?:tho|though|pls|please|thanks)\b)[a-z]+)?)(?:\s+(?:tho|though|pls|"
+    r"please|thanks))?\s*[.,!;]\s*"
+    r"(?:(?:it|they|that\s+stuff)\s+)?(tastes?|smells?)\s+like\s+([\w\s]{2,20}?)(?:\s+to\s+me)?"
+    r"\s*(?:[.!,]|$)"
 )
 _TASTES = rx(
-    r"(?:^|[,;—]\s*)([a-z]+(?:\s+[a-z]+)?)\s+(tastes?|smells?)\s+like\s+(soap|dirt|garbage|"
+    r"(?:^|[,;—]\s*)([a-z]+(?:\s+[a-z]+)?)\s+(tastes?|smells?)\s+like\s+(?:(?:an?|the|a\s+bar\s+of|"
+    r"a\s+mouthful\s+of|straight|pure|literal|actual|old|wet|dirty)\s+)?(?:(?:hand|dish|bar|bath|"
+    r"laundry)\s+)?(soap|dirt|garbage|"
     r"trash|feet|cardboard|death|medicine|chemicals|sadness|plastic|rubber|sweat|socks|mold|"
     r"gasoline|paper|nothing|pennies|metal|grass)\b"
 )

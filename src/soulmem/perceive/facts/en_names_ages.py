@@ -18,7 +18,7 @@ from soulmem.perceive.facts.en_lex import (
     alt,
     number,
 )
-from soulmem.perceive.facts.en_util import NAME, Msg, cand, cap_name, rx
+from soulmem.perceive.facts.en_util import FIRST, NAME, Msg, cand, cap_name, rx
 
 __all__ = ["SENTENCE_RULES"]
 
@@ -436,6 +436,9 @@ _THIRD = rx(
     r"\b(?:he|she|they|his|her|their)(?:'s|\s+is|\s+are|'re)?\b|\bmy\s+(?:\w+\s+)?(?:sister|"
     r"brother|mom|dad|friend|partner|boyfriend|girlfriend|wife|husband)\b"
 )
+# "they made me take that personality test. INFP lol": the code alone, after the user's test
+_TYPE_TEST = rx(r"\b(?:personalit(?:y|ies)|myers|mbti|16\s+types)\b")
+_ME = re.compile(r"\b(?:I|I'm|I've|me|us|we)\b")
 _SIGNS = "|".join(ZODIAC)
 _ZODIAC = rx(
     rf"\b{_IM}\s+(?:such\s+|so\s+|totally\s+|definitely\s+)?(?:an?\s+)?(?:\w+\s+)?"
@@ -470,15 +473,19 @@ def r_traits(s: str, m: Msg) -> Iterator[Candidate]:
             yield cand("blood_type", value, s, confidence=0.9)
             break
     x = _MBTI.search(s)
-    if x and re.search(r"\b(?:I|I'm|me|my)\b", s):
-        before = s[: x.start()]
-        about = (
-            "other"
-            if _THIRD.search(before) and not re.search(r"\bI'm\b|\bI\s+am\b", before[-30:])
-            else "user"
-        )
-        code = x.group(1) + (f"-{x.group(2)}" if x.group(2) else "")
-        yield cand("mbti", code, s, about=about, confidence=0.85)
+    if x and re.match(r"\W*$", s[: x.start()]) and not FIRST.search(s) and not _THIRD.search(s):
+        if any(_TYPE_TEST.search(o) and _ME.search(o) for o in m.sents if o != s):
+            yield cand("mbti", x.group(), s, confidence=0.75)
+    elif x and re.search(r"\b(?:I|I'm|me|my)\b", s):
+        for x in _MBTI.finditer(s):  # "my wife is an ENFP and I'm an INTJ": one each
+            before = s[: x.start()]
+            about = (
+                "other"
+                if _THIRD.search(before) and not re.search(r"\bI'm\b|\bI\s+am\b", before[-30:])
+                else "user"
+            )
+            code = x.group(1) + (f"-{x.group(2)}" if x.group(2) else "")
+            yield cand("mbti", code, s, about=about, confidence=0.85)
     x = _ZODIAC.search(s)
     if x:
         sign = x.group(1) or (x.group(2) or "").capitalize()

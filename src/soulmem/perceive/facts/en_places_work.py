@@ -50,6 +50,11 @@ _LIVE = (
         r"(?:\b(?:I|we)\s+|^\W*)(?:just\s+|recently\s+|finally\s+|officially\s+)?(?:moved|"
         r"relocated)\s+(?:back\s+)?(?:to|into)\s+"
     ),
+    # "I'm moving to Boise next week", "we're relocating to Denver": a move under way
+    rx(
+        r"\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?:finally|officially|actually|really|"
+        r"definitely|now)\s+)?(?:moving|relocating)\s+(?:back\s+)?to\s+"
+    ),
     # "I've been in London for ten years": a stay counted in years is where one lives
     rx(
         r"\bI(?:'ve|\s+have)\s+been\s+(?:living\s+|based\s+)?in\s+(?=[A-Z][\w'-]*(?:\s+[A-Z]"
@@ -65,7 +70,7 @@ _LIVE = (
 )
 _HOUSING = (
     r"(?:apartment|flat|house|condo|studio|loft|place|room|dorm|townhouse|cabin|bungalow|duplex|"
-    r"trailer)"
+    r"trailer|unit)"
 )
 _LIVE_HOUSING = (
     rx(
@@ -97,10 +102,14 @@ def r_places(s: str, m: Msg) -> Iterator[Candidate]:
             p = place(s[x.end() :])
             if not p:
                 continue
-            moved = "mov" in x.group(0).lower() or "reloc" in x.group(0).lower()
+            said = x.group(0).lower()
+            moved = "moved" in said or "relocated" in said
+            moving = "moving" in said or "relocating" in said
             prev = [v.split(" (")[0] for v in m.current("current_residence")]
-            if moved and prev and head(prev[-1]) != head(p):
-                p = f"{p} (moved from {prev[-1]})"
+            if moving:
+                p = f"{p} (moving there)"
+            if (moved or moving) and prev and head(prev[-1]) != head(p):
+                p = f"{p} (moved from {prev[-1]})" if moved else f"{p[:-1]} from {prev[-1]})"
             elif moved:
                 p = f"{p} (moved there)"
             yield cand("current_residence", p, s, confidence=0.85)
@@ -118,8 +127,8 @@ def r_places(s: str, m: Msg) -> Iterator[Candidate]:
 
 _JOB = alt(JOBS)
 _JOB_IM = rx(
-    rf"\b{_IM}\s+(?:currently\s+|now\s+|"
-    rf"actually\s+)?(an?)\s+((?:[\w-]+\s+){{0,4}}?{_JOB})\b(?!'s|\s+(?:at\s+heart|of\s+my|"
+    rf"\b{_IM}\s+(?:(?:currently|now|actually|officially|finally|technically|basically|"
+    rf"literally|still|also)\s+)*(an?)\s+((?:[\w-]+\s+){{0,4}}?{_JOB})\b(?!'s|\s+(?:at\s+heart|of\s+my|"
     rf"by\s+nature))"
 )
 _JOB_AS = rx(
@@ -252,7 +261,6 @@ def r_work(s: str, m: Msg) -> Iterator[Candidate]:
                 yield cand("workplace", re.sub(r"^(?:an?|the)\s+", "", o), s, confidence=0.75)
     x = _JOB_IM.search(s)
     if x and not re.search(r"\b(?:fan|lover|enthusiast|person|wannabe)\b", x.group(2), re.I):
-        neg = bool(_NEG_BEFORE.search(s[: x.start()] + "I'm"))
         neg = bool(re.search(r"\bnot\s+(?:an?\s+)?$", s[: x.start(1)]))
         yield cand("job", x.group(2), s, negated=neg, confidence=0.8)
         at = re.match(r"\s+(?:at|for|with)\s+", s[x.end() :])

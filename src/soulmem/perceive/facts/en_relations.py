@@ -11,6 +11,7 @@ from soulmem.perceive.facts.en_lex import (
     CAT_BREEDS,
     DOG_BREEDS,
     EVENTS,
+    MONTHS,
     PETS,
     alt,
 )
@@ -183,7 +184,16 @@ def r_relationship(s: str, m: Msg) -> Iterator[Candidate]:
 
 
 _BEST = (
-    r"(?:best\s+friend|bestie|bff|best\s+mate|best\s+bud(?:dy)?|closest\s+friend|oldest\s+friend)"
+    r"(?:best\s+friend|bestie|bff|best\s+mate|best\s+bud(?:dy)?|closest\s+friend|oldest\s+friend|"
+    r"ride[\s-]or[\s-]die|bestest\s+friend|bestfriend)"
+)
+# "Marisol (the ride-or-die lol)", "Jen, my bestie,": the name with the title beside it
+_BF_APPOS = rx(rf"\b({NAME})\s*(?:\(|,|—|-)\s*(?:the|my)\s+{_BEST}\b")
+# "my best friend since third grade is coming": one described, the name not said yet
+_BF_SINCE = rx(
+    rf"\bmy\s+({_BEST})\s+(since\s+(?:we\s+were\s+\w+|(?:\w+\s+)?(?:grade|school|kindergarten|"
+    rf"preschool|nursery|primary|college|uni|university|high\s+school|childhood|birth|diapers)|"
+    rf"forever|(?:19|20)\d\d)|from\s+(?:high\s+school|college|uni|school|childhood|kindergarten))"
 )
 _BF_MY = rx(rf"\bmy\s+{_BEST}(?:'s\s+name\s+is|\s+is\s+(?:named|called)|\s+is|,)?\s+({NAME})")
 _BF_IS = rx(rf"\b({NAME})\s+(?:is|has\s+(?:always\s+)?been)\s+my\s+({_BEST})")
@@ -196,7 +206,10 @@ _WE_BEEN = rx(
     r"\bwe(?:'ve|\s+have)\s+been\s+((?:best\s+)?friends|inseparable|besties|tight|close|"
     r"best\s+buds)\s+((?:since|for|ever\s+since)\s+[^,.;!?]+)"
 )
-_FRIEND = rx(rf"\bmy\s+(friend|buddy|pal|mate|roommate|coworker|co-worker|colleague)\s+({NAME})")
+_FRIEND = rx(
+    rf"\bmy\s+(friend|buddy|pal|mate|roommate|coworker|co-worker|colleague)(?:'s\s+name\s+is|"
+    rf"\s+is\s+(?:named|called))?\s+({NAME})"
+)
 # "Derek from work keeps stealing my lunch": a name placed by where the user works
 _FROM_WORK = rx(
     rf"(?<![Hh]is\s)(?<![Hh]er\s)(?<![Yy]our\s)\b({NAME})\s+from\s+(?:work|the\s+office|"
@@ -208,10 +221,14 @@ def r_friends(s: str, m: Msg) -> Iterator[Candidate]:
     cur = " ".join(
         m.current("best_friend") + m.current("friend") + m.current("coworker")
     ).casefold()
-    x = _BF_MY.search(s) or _BF_IS.search(s)
+    x = _BF_MY.search(s) or _BF_IS.search(s) or _BF_APPOS.search(s)
     if x and cap_name(x.group(1)):
         if x.group(1).casefold() not in cur:
-            yield cand("best_friend", x.group(1), s, confidence=0.9)
+            yield from _best_named(x.group(1), s, m, 0.9 if x.re is not _BF_APPOS else 0.8)
+        return
+    x = _BF_SINCE.search(s)
+    if x:
+        yield cand("best_friend", f"{x.group(1).lower()} {x.group(2)}", s, confidence=0.7)
         return
     x = _BF_AND_I.search(s)
     if x and cap_name(x.group(1)):
@@ -244,6 +261,10 @@ def r_friends(s: str, m: Msg) -> Iterator[Candidate]:
     x = _FRIEND.search(s)
     if x and cap_name(x.group(2)) and x.group(2).casefold() not in cur:
         rel = x.group(1).lower()
+        if "name" in x.group(0).lower() and _unnamed_best(m):
+            # "my friend's name is Yusra" after "my best friend since third grade"
+            yield from _best_named(x.group(2), s, m, 0.75)
+            return
         subj = "coworker" if rel in ("coworker", "co-worker", "colleague") else "friend"
         yield cand(
             subj,
@@ -251,6 +272,21 @@ def r_friends(s: str, m: Msg) -> Iterator[Candidate]:
             s,
             confidence=0.75,
         )
+
+
+def _unnamed_best(m: Msg) -> str | None:
+    """The latest best friend the user described without a name ("best friend since ...")."""
+    cur = m.current("best_friend")
+    return cur[-1] if cur and _BF_SINCE.search(f"my {cur[-1]}") else None
+
+
+def _best_named(name: str, s: str, m: Msg, confidence: float) -> Iterator[Candidate]:
+    """A best friend by name; one described before without a name gets the name."""
+    unnamed = _unnamed_best(m)
+    if unnamed:
+        yield cand("best_friend", f"{name} ({unnamed})", s, mode="refine", confidence=confidence)
+    else:
+        yield cand("best_friend", name, s, confidence=confidence)
 
 
 _NAME_TOKEN = re.compile(r"(?<![\w'])([A-Z][a-z]+)(?!['\w])")
@@ -313,9 +349,14 @@ _MY_EVENT = rx(
     rf"coming)\b[^,.;!?]*)"
 )
 _GOING = rx(
-    r"\bI'm\s+(?:going|flying|heading|traveling|travelling|driving)\s+(?:to|"
-    r"back\s+to)\s+((?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s+((?:next|this|on|tomorrow|"
-    r"in)\b[^,.;!?]*)"
+    r"\b(?:I'm|we're|\w+\s+and\s+I\s+are)\s+(?:going|flying|heading|traveling|travelling|"
+    r"driving)\s+(?:to|back\s+to)\s+((?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))"
+    r"(\s+(?:next|this|on|tomorrow|in|for\s+(?:the|a|our|my)|to\s+see)\b[^,.;!?]*)?"
+)
+# "in October marisol and I are going to Iceland": the time said before the trip
+_TRIP_WHEN = rx(
+    rf"\b(?:(?:in|this|next)\s+{alt(tuple(MONTHS))}|next\s+(?:week|month|year|summer|spring|fall|"
+    r"autumn|winter)|this\s+(?:summer|spring|fall|autumn|winter|weekend))\b"
 )
 _GOAL = rx(
     r"\bmy\s+(?:goal|dream|plan|new\s+year's\s+resolution)\s+is\s+to\s+|\bI(?:\s+|"
@@ -328,9 +369,17 @@ _PROJECT = rx(
 )
 
 
+# "I've got one more quiz for you": a test the user sets someone else
+_SET_FOR = rx(
+    r"\s+(?:for|to\s+give)\s+(?:you|u|ya|y'all|him|her|them|my\s+(?:students|class|kids))\b"
+)
+
+
 def r_situation(s: str, m: Msg) -> Iterator[Candidate]:
     cur_exam = " ".join(m.current("upcoming_exam")).casefold()
     x = _HAVE_EXAM.search(s) or _MY_EXAM.search(s) or _TAKING.search(s)
+    if x and _SET_FOR.match(s, x.end(1)):
+        x = None
     if x:
         v = f"{x.group(1)} {x.group(2) or ''}".strip()
         if head(v) not in cur_exam:
@@ -345,8 +394,12 @@ def r_situation(s: str, m: Msg) -> Iterator[Candidate]:
     if x and (x.group(2) or x.re is _MY_EVENT):
         yield cand("upcoming_event", f"{x.group(1)} {x.group(2) or ''}", s, confidence=0.7)
     x = _GOING.search(s)
-    if x:
-        yield cand("upcoming_event", f"going to {x.group(1)} {x.group(2)}", s, confidence=0.65)
+    when = _TRIP_WHEN.search(s[: x.start()]) if x else None
+    if x and (x.group(2) or when):
+        what = x.group(2) or ""
+        if when and not _TRIP_WHEN.search(what):
+            what = f" {when.group()}{what}"
+        yield cand("upcoming_event", f"going to {x.group(1)}{what}", s, confidence=0.65)
     x = _GOAL.search(s)
     if x:
         p = phrase(s[x.end() :], 8)

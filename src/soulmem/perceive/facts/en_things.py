@@ -127,6 +127,27 @@ _HOBBY_GERUND = {
     "skateboard": "skateboarding",
 }
 
+# "I do have a weird hobby tho, I restore old typewriters": the hobby said after the word
+_HOBBY_SAID = rx(
+    r"\b(?:hobby|hobbies|passion|pastime)(?:\s+(?:tho|though|lol|haha|btw|actually|tbh|"
+    r"honestly))?\s*"
+    r"[,:—-]\s*(?:basically\s+|mostly\s+)?I\s+(?!(?:am|have|had|do|did|don't|know|think|guess|"
+    r"mean|swear|like|love|hate|can|could|would|will|should|must|was|just|really|never|wish|"
+    r"want|need|got|get)\b)([a-z]{3,})\s+"
+)
+
+
+def _gerund(verb: str) -> str:
+    """'restore' -> 'restoring', 'knit' -> 'knitting', 'collect' -> 'collecting'."""
+    v = verb.lower()
+    if v.endswith("ie"):
+        return v[:-2] + "ying"
+    if v.endswith("e") and not v.endswith(("ee", "ye", "oe")):
+        return v[:-1] + "ing"
+    if re.fullmatch(r"[^aeiou]*[aeiou][bdgklmnprt]", v):
+        return v + v[-1] + "ing"
+    return v + "ing"
+
 
 def _dash_detail(text: str, start: int) -> str:
     d = re.match(r"\s*—\s*([^,.;!?—]+)", text[start:])
@@ -193,6 +214,12 @@ def r_things(s: str, m: Msg) -> Iterator[Candidate]:
                 s,
                 confidence=0.75,
             )
+            return
+    x = _HOBBY_SAID.search(s)
+    if x:
+        p = phrase(s[x.end() :], 4)
+        if p:
+            yield cand("hobby", f"{_gerund(x.group(1))} {p}", s, confidence=0.75)
             return
     hx = re.search(rf"\b({_HOBBY})\b", s, re.I)
     if (

@@ -8,7 +8,9 @@ and a rule's match is discarded when the text before it makes someone else the t
 ``ja_places``, work and school in ``ja_work``, pets and health in ``ja_pets_health``,
 preferences in ``ja_prefs``, relationships and situation in ``ja_situation``,
 conversational phrasings (echoed questions, ``季節は断然夏派``, long-distance partners, best
-friends introduced by name) in ``ja_talk``.
+friends introduced by name) in ``ja_talk``, casual preferences (``麻婆豆腐が優勝``,
+``いつものほうじ茶ラテ``) in ``ja_casual``. Kansai dialect is rewritten to standard Japanese
+first (``ja_kansai``), so every rule reads it.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Iterator
 
 from soulmem.perceive.facts.base import Candidate, FactContext
 from soulmem.perceive.facts.ja_answers import answer_reply
+from soulmem.perceive.facts.ja_casual import CASUAL_RULES
 from soulmem.perceive.facts.ja_lex import (
     ANIMALS,
     FAMILY,
@@ -71,7 +74,7 @@ _SELF_BARE = re.compile(
 _NOT_NAME = re.compile(
     r"(?:(?<![隼直優正和雅真勇久秀健隆拓悠颯陽海千一力政義修信])人|者|員|生|師|士|(?<=[^\W\d_ぁ-ゖ]{2})中|屋|派|型|歳|才|路|好き|嫌い|大丈夫|元気|無理|本当|本気|最高|"
     r"初めて|以上|前|後|頃|ところ|担当|予定|休み|仕事|学生|社会人|主婦|一人|ひとり|ない|"
-    r"出身|生まれ|育ち|在住)$"
+    r"出身|生まれ|育ち|在住|住み|暮らし)$"
 )
 # kanji, a particle, kanji: a phrase (今年で三十路), not a name
 _PARTICLE_INSIDE = re.compile(
@@ -186,17 +189,19 @@ _AGE_NEXT = re.compile(
 )
 # "まだ17だよ〜高2": a bare number after まだ / もう in a message that talks about age or grade
 _AGE_BARE = re.compile(
-    r"(?:まだ|もう|今年|今)\s*(?P<n>[1-9]\d)(?![\d.年月日時分回個人円点度%cmkg])"
+    r"(?:まだ|もう|今年|今|本当は|ほんとは|実は|実際は)\s*(?P<n>[1-9]\d)(?![\d.年月日時分回個人円点度%cmkg])"
     r"(?:だよ|です|なんだ|なの|だし|だけど|だから|。|!|$|、)"
 )
 # "今年35なんです": this year's age, said without 歳
 _AGE_THIS_YEAR = re.compile(
-    r"今年(?:で)?\s*(?P<n>[1-9]\d)(?![\d.年月日時分回個人円点度%cmkg])"
+    r"(?:今年(?:で)?|^(?:ちなみに|実は)?、?(?:私|僕|俺|あたし|わたし)、(?:[^\d。、!?]{1,8}の)?)"
+    r"\s*(?P<n>[1-9]\d)(?![\d.年月日時分回個人円点度%cmkg])"
     r"(?:です|だよ|なんだ|なん|なの|になる|。|!|$|、)"
 )
 _AGE_HINT = re.compile(
     r"歳|才|年齢|若|(?:高|中|大)[1-6一二三四五六]|学生|成人|未成年|おじさん|おばさん|おっさん|"
-    r"年上|年下|同い年|アラサー|アラフォー|誕生日|四捨五入"
+    r"年上|年下|同い年|アラサー|アラフォー|誕生日|四捨五入|サバ(?:を)?読|歳を?(?:盛|ごまか)|"
+    r"[1-9]\d(?:歳)?って言った(?:けど|じゃん|よね)"
 )
 _AGE_DECADE = re.compile(
     r"(?P<n>[1-9]0)代(?P<q>前半|後半|半ば|なかば)?(?:です|だよ|の|なの|。|$|、|で)"
@@ -329,7 +334,7 @@ def _birthdays(s: Sent) -> Iterator[Candidate]:
 _BIRTH_REGEXES = (
     re.compile(rf"{_DATE}(?:の日)?(?:に)?生まれ"),
     re.compile(
-        rf"(?:誕生日|たんじょうび|たんじょう日|バースデー|生年月日)(?:は|が|って|、)?\s*"
+        rf"(?:誕生日|たんじょうび|たんじょう日|バースデー|生年月日|生まれた日)(?:は|が|って|、)?\s*"
         rf"(?:ちょうど|まさに|実は|なんと)?\s*{_DATE}"
     ),
     re.compile(rf"{_DATE}(?:が|は)(?:私の)?誕生日"),
@@ -341,7 +346,8 @@ _HEIGHT = re.compile(
     r"|(?P<k>1[3-9][0-9](?:\.\d)?)\s*(?:cm|センチ|㎝)(?:ある|あって|しかない|です|だ|くらい|の|で|、)"
 )
 _HEIGHT_LOOSE = re.compile(
-    r"(?<![\d.])(?P<n>1[4-9][0-9])(?:cm|センチ)?(?:ある|あって|だから|で|、|しか|もある|とか|近く|"
+    r"(?<![\d.])(?P<n>1[4-9][0-9])(?:cm|センチ)?(?:ある|あって|だから|だと|で|、|しか|もある|とか|近く|"
+    r"の(?:私|僕|俺|あたし|自分)|"
     r"ちょい|ちょっと|弱|強|程度|くらい|ぐらい|位)"
 )
 # "背ひくいんよね、153": the number alone closing a sentence about the user's height
@@ -503,6 +509,7 @@ _RULES = (
     *PREF_RULES,
     *SITUATION_RULES,
     *TALK_RULES,
+    *CASUAL_RULES,
 )
 
 

@@ -14,7 +14,7 @@ __all__ = ["HEALTH_RULES"]
 # ---------------------------------------------------------------- pets
 _ANIMAL = rf"(?:[^\W\d_ぁ-ゖA-Za-z]{{0,8}}?{ANIMALS}|{ANIMALS})"
 _PET_NAME = (
-    rf"(?P<name>(?:(?:[ァ-ヴー]{{1,6}}|[ぁ-ゖ]{{1,5}}){KANJI}{{1,2}}|[ァ-ヴー]{{2,8}}|[ぁ-ゖ]{{2,6}}|"
+    rf"(?P<name>(?!名前)(?:(?:[ァ-ヴー]{{1,6}}|[ぁ-ゖ]{{1,5}}){KANJI}{{1,2}}|[ァ-ヴー]{{2,8}}|[ぁ-ゖ]{{2,6}}|"
     rf"{KANJI}{{1,3}}|[A-Za-z]{{2,10}})"
     r"(?:ちゃん|くん)?)"
 )
@@ -23,7 +23,7 @@ _PET_KEEP = re.compile(
 )
 _PET_HOME = re.compile(
     rf"(?P<loc>実家|うち|家|部屋)(?:に|で)?(?:は)?(?:、)?\s*(?P<a>{_ANIMAL})(?:が|も)?"
-    rf"(?:(?P<n>{NUM})(?:匹|羽|頭))?(?:いる|いて|います|おる)"
+    rf"(?:(?P<n>{NUM})(?:匹|羽|頭))?(?:いる|いて|います|おる|(?:起きて)?待って)"
 )
 _PET_LIVE = re.compile(
     rf"(?P<a>{_ANIMAL})(?:(?P<n>{NUM})(?:匹|羽|頭))?(?:と|を)(?:一緒に)?(?:暮らして|住んで|同居|お迎えし|迎えて)"
@@ -41,6 +41,12 @@ _PET_OURS = (
 _PET_NAMINGS = (
     re.compile(rf"名前(?:は|が)\s*{_PET_NAME}(?:って|と|です|だよ|。|!|$|、|なの|ちゃん|くん)"),
     re.compile(rf"{_PET_NAME}(?:って|と)(?:いう名前|名前|名付け)"),
+)
+
+
+# a sentence that is only the name (``ぽんず、っていうの``), after the pet's name came up
+_PET_NAME_BARE = re.compile(
+    rf"^{_PET_NAME}、?(?:って|と)(?:いう|言う|いいます)(?:んだ|の|よ|です|ん)?[。!\s]*$"
 )
 
 
@@ -106,10 +112,15 @@ def _pets(s: Sent) -> Iterator[Candidate]:
             yield _merge_pet(s, animal, loc, name_m.group("name") if name_m else None)
             return
     m = _pet_naming(t)
+    near = t
+    if m is None and re.search(r"名前", s.before[-30:]):  # "…インコの名前。ぽんず、っていうの"
+        m, near = _PET_NAME_BARE.match(t), s.before[-30:]
     if m and not s.other_at(m.start()):
-        am = re.search(_ANIMAL, t)
+        am = re.search(_ANIMAL, near)
         pet_talk = am or re.search(r"さっき|前に|うちの子", t)
-        if pet_talk and s.context.current.get("pet"):
+        # the animal named with the user's own (うちの, 飼って) needs no earlier pet
+        own = am and re.search(r"うちの|飼って|家の|さっき", near)
+        if pet_talk and (s.context.current.get("pet") or own):
             yield _merge_pet(s, am.group(0) if am else None, None, m.group("name"))
 
 
@@ -118,13 +129,13 @@ _ALLERGY = re.compile(
     rf"(?P<v>{HNP})(?:の|に)?(?:アレルギー|アレ持ち)(?!は?(?:特に|全然|何も)?(?:ない|無い|なし))"
 )
 _ALLERGY_SYMPTOM = re.compile(
-    rf"(?P<v>{HNP})(?:を|は)?(?:食べ|飲|触|口にす)(?:ると|たら|ちゃうと)、?(?P<s>[^。!?]{{0,6}}?"
+    rf"(?P<v>{HNP})(?:を|は)?(?:食べ|食っ|食う|飲|触|口にす)(?:ると|たら|ちゃうと|と)、?(?P<s>[^。!?]{{0,6}}?"
     r"(?:喉|のど|口|舌|唇|肌|体|全身|顔|目|お腹)(?:が|の中が|の奥が)?[^。!?]{0,14}?"
     r"(?:イガイガ|かゆ|痒|腫れ|はれ|赤く|ブツブツ|蕁麻疹|じんましん|息苦し|呼吸|ピリピリ|"
     r"チクチク|湿疹|発疹)[^。!?、]{0,8}?)(?=んだ|んです|から|ので|けど|のに|し(?:[、。!?]|$)|[、。!?]|$)"
 )
 _TRIGGER = re.compile(
-    r"(?<!過ぎ)(?<!すぎ)(?:食べ|飲|口にし|口にす|触|触っ|吸っ|吸い込|刺され|嗅)"
+    r"(?<!過ぎ)(?<!すぎ)(?:食べ|食っ|飲|口にし|口にす|触|触っ|吸っ|吸い込|刺され|嗅)"
     r"(?:ると|たら|ちゃうと|ちゃったら|ただけで|るだけで)"
 )
 _SYMPTOM = re.compile(
@@ -139,6 +150,10 @@ _DEMONSTRATIVE = re.compile(
 _ITEM_JUNK = re.compile(
     r"(?:ああいう|そういう|こういう|あの辺|その辺|あの手|その手)(?:の|系|もの|やつ)?$|"
     r"(?:を|は|が|も|系|類|全般|全部|あたり|辺り|なんか|の類|とか)$"
+)
+_ATE = re.compile(r"(?:食べ|食っ|飲ん)(?:て|たら|た時|たとき)")
+_REFUSED = re.compile(
+    rf"(?P<v>{HNP})(?:は|が)?(?:ダメ|だめ|駄目|無理|NG|食べられない|食べれない)(?:で|なん|なの|。|!|$|、)"
 )
 _SELF_WORD = re.compile(r"^(?:私|わたし|僕|ぼく|俺|おれ|あたし|自分|うち)")
 _ALLERGY_BY = re.compile(
@@ -156,7 +171,12 @@ def _allergens(prefix: str) -> list[str]:
             part = part[: junk.start()].strip()
         if not part:
             continue
-        if _SELF_WORD.match(part) or len(part) > 12 or re.search(r"[はがをにで]\S", part):
+        if self_word := _SELF_WORD.match(part):  # "俺キウイ": the speaker, then the item
+            rest = clean(part[self_word.end() :].lstrip("はもが、"))
+            if rest and len(rest) <= 12 and not re.search(r"[はがをにで]\S", rest):
+                items.append(rest)
+            break
+        if len(part) > 12 or re.search(r"[はがをにで]\S", part):
             break
         items.append(clean(part))
     return [i for i in reversed(items) if i]
@@ -175,6 +195,12 @@ def _allergy_symptom(s: Sent) -> Candidate | None:
         symptom = clean(t[m.end() : sm.end() + (tail.end() if tail else 0)])
         symptom = re.sub(r"^[、\s]+", "", symptom)
         return cand("allergy", f"{'・'.join(items)}（{symptom}）", s, confidence=0.8)
+    # "蕎麦ダメなんだ。子どもの頃食べて喉腫れて": the symptom told after the food was refused
+    ma = _ATE.search(t)
+    if ma and _SYMPTOM.search(t, ma.end(), ma.end() + 24) and not s.other_at(ma.start()):
+        refused = [clean(r.group("v")) for r in _REFUSED.finditer(s.before[-40:])]
+        if refused and refused[-1] and not _SELF_WORD.match(refused[-1]):
+            return cand("allergy", refused[-1], s, confidence=0.7)
     mb = _ALLERGY_BY.search(t)
     if mb and not s.other_at(mb.start()):
         value = clean(mb.group("v"))

@@ -19,7 +19,10 @@ _PLACE = rf"(?P<p>{WORD}(?:の{WORD})?)"
 _BAD_PLACE = re.compile(
     rf"\d|月|日$|年|代|時代|季節|平成|昭和|令和|朝|夜|{_DAY_NAMES}|"
     r"(?:春|夏|秋|冬)(?:休み|頃|ごろ|場)?$|"  # a season, not a place that begins with one (秋田)
-    r"^(?:今|今は|家|実家|ここ|そこ|末|一人|二人|三人|ふたり|双子|都会|田舎|環境|家庭|現代|平成|甘えん坊|長男|長女|次男|次女)$"
+    r"^(?:今|今は|家|実家|ここ|そこ|末|一人|二人|三人|ふたり|双子|都会|田舎|環境|家庭|現代|平成|甘えん坊|長男|長女|次男|次女)$|"
+    # a kind of home, not where it is (``家は賃貸``, ``家は駅近``)
+    r"^(?:賃貸|持ち家|一軒家|戸建て?|マンション|アパート|団地|社宅|寮|借家|駅近|近所|近く|遠く|"
+    r"狭|広|古|新築|散らかり放題|ボロ|ゴミ屋敷|職場の近く)"
 )
 _HOMETOWN = (
     re.compile(rf"(?:出身|地元|故郷|ふるさと|生まれ|育ち)(?:は|が|って)\s*{_PLACE}"),
@@ -51,13 +54,18 @@ _RESIDENCE = (
     re.compile(rf"{_PLACE}在住"),
     re.compile(rf"{_PLACE}住み(?:です|だよ|なの|なん|。|!|$|、|で)"),
     re.compile(rf"(?:住まいは|住んでる(?:の|とこ|ところ)は|住所は|最寄り駅?は)\s*{_PLACE}"),
+    # "家は北千住。": the home's place said bare (not 実家, the parents' home)
+    re.compile(
+        rf"(?:^|(?<=[、\s]))(?:今の|うちの)?家(?:は|って)\s*{_PLACE}"
+        r"(?:です|だよ|なの|なんだ|だから|で(?:、|す)|。|!|$|、)"
+    ),
 )
 # "前は三鷹に住んでたけど、今は吉祥寺": the place after 今は, once a past home was named
 _NOW_AT = re.compile(rf"(?<=[、。て])\s*(?:今は|いまは)\s*{_PLACE}(?:です|だよ|なんだ|。|!|$)")
 _MOVED = re.compile(r"(?:住んで|暮らして)(?:た|いた)|引っ越|から(?:出てき|出て来|上京)")
 _ALONE = re.compile(r"ひとり暮らし|一人暮らし|独り暮らし")
 _LEFT = re.compile(
-    rf"{_PLACE}(?:は|の(?:家|部屋|アパート|マンション)は)(?:もう)?(?:引き払|出て|離れ|解約)"
+    rf"{_PLACE}(?:は|の(?:家|部屋|アパート|マンション)は)(?:もう)?(?:引き払|出て|離れ|解約|(?P<grad>卒業))"
 )
 
 
@@ -106,7 +114,7 @@ def places(s: Sent) -> Iterator[Candidate]:
     hometown = _hometown(s)
     if hometown:
         yield hometown
-    now = _NOW_AT.search(s.text) if _MOVED.search(s.text) else None
+    now = _NOW_AT.search(s.text) if _MOVED.search(s.before[-30:] + s.text) else None
     for regex in (*_RESIDENCE, *([_NOW_AT] if now else [])):
         m = regex.search(s.text)
         if m and not s.other_at(m.start()):
@@ -116,6 +124,9 @@ def places(s: Sent) -> Iterator[Candidate]:
                 yield cand("current_residence", place + note, s, confidence=0.85)
                 return
     ml = _LEFT.search(s.text)
+    # "北千住は卒業して、今は清澄白河": 卒業 leaves a home only in a message about moving
+    if ml and ml.group("grad") and not _MOVED.search(s.message):
+        ml = None
     if ml and not s.other_at(ml.start()) and (old := _place(ml)):
         yield cand("current_residence", old, s, mode="end", confidence=0.75)
     home = re.search(r"実家暮らし|実家に住んで|実家に(?:戻っ|帰っ)(?:た|て(?:きた|る))", s.text)

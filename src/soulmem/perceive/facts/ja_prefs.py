@@ -62,7 +62,8 @@ _FAV_CAT = (
     re.compile(rf"(?P<c>{_CAT})(?:は|だと|なら|で)\s*{_VAL}(?:が|は)(?:一番|いちばん)?(?:大)?好き"),
     re.compile(rf"{_VAL}(?:が|は)(?:一番|いちばん)?好きな(?P<c>{_CAT})"),
 )
-_HWORD = r"(?<![ぁ-ゖ])[ぁ-ゖ]{2,5}"
+# a hiragana word after a boundary, not the tail of a word (ダウンはやっぱ, 寒いほう)
+_HWORD = r"(?<![^\W\d_])[ぁ-ゖ]{2,5}"
 _LIKE = re.compile(
     rf"(?P<v>{NP}|{_HWORD})(?P<p>が|は|も)?(?P<deg>一番|いちばん|大|超|めっちゃ|すごく|本当に|ほんとに|"
     r"まじで|マジで|ほんと)?好き(?!じゃ|では|な(?:もの|人|こと|ところ|とこ)|の(?!{SELF}))"
@@ -312,7 +313,13 @@ def _hobbies(s: Sent) -> Iterator[Candidate]:
                 break
     m = _MOVIE_TIMES.search(t)
     if m and not s.other_at(m.start()):
-        title = clean(m.group("q") or m.group("v") or "")
+        raw = m.group("q") or m.group("v") or ""
+        # "あのラストの海のとこ": a scene of the film, not its title
+        title = (
+            ""
+            if re.search(r"^(?:あの|この|その)|(?:とこ|ところ|シーン|場面|部分)$", raw)
+            else clean(raw)
+        )
         n = m.group("n")
         count = kanji_number(n) if n else None
         times = f"{count}回以上観てる" if count else "何度も観てる"

@@ -16,9 +16,9 @@ from soulmem.perceive.facts.base import Candidate
 from soulmem.perceive.facts.ja_lex import BOOK_RE, alt, classify
 from soulmem.perceive.facts.ja_text import NP, WORD, Sent, cand, clean
 
-__all__ = ["TALK_RULES"]
+__all__ = ["PICK_CATEGORIES", "TALK_RULES"]
 
-_PICK_CATEGORIES: dict[str, str] = {
+PICK_CATEGORIES: dict[str, str] = {
     "好物": "favorite_food",
     "好きな食べ物": "favorite_food",
     "食べ物": "favorite_food",
@@ -40,8 +40,15 @@ _PICK_CATEGORIES: dict[str, str] = {
     "動物": "favorite_animal",
     "スポーツ": "sport",
     "趣味": "hobby",
+    # studios and kinds of film: a pick among them is a film (``ジブリなら断然ラピュタ``)
+    "ジブリ": "favorite_movie",
+    "ディズニー": "favorite_movie",
+    "ピクサー": "favorite_movie",
+    "洋画": "favorite_movie",
+    "邦画": "favorite_movie",
+    "アニメ映画": "favorite_movie",
 }
-_ECHO_CATEGORIES: dict[str, str] = _PICK_CATEGORIES | {
+_ECHO_CATEGORIES: dict[str, str] = PICK_CATEGORIES | {
     "好きなもの": "likes",
     "仕事": "job",
     "職業": "job",
@@ -52,7 +59,7 @@ _ECHO_CATEGORIES: dict[str, str] = _PICK_CATEGORIES | {
     "本名": "name",
     "あだ名": "nickname",
 }
-_PICK_CAT = alt(" ".join(_PICK_CATEGORIES))
+_PICK_CAT = alt(" ".join(PICK_CATEGORIES))
 _ECHO_CAT = alt(" ".join(_ECHO_CATEGORIES))
 
 # ---------------------------------------------------------------- echoed questions
@@ -119,7 +126,7 @@ def _picks(s: Sent) -> Iterator[Candidate]:
         value = _TAIL.sub("", clean(m.group("v")))
         if not value or _NOT_PICK.search(value) or s.other_at(m.start()):
             continue
-        yield cand(_subject(_PICK_CATEGORIES[m.group("c")], value), value, s, confidence=0.8)
+        yield cand(_subject(PICK_CATEGORIES[m.group("c")], value), value, s, confidence=0.8)
 
 
 # ---------------------------------------------------------------- drink as a companion
@@ -237,6 +244,7 @@ _SINCE = re.compile(
     r"(?P<p>小学校|小学生|中学|高校|大学|子供の頃|子どもの頃|小さい頃|幼稚園|保育園|\d+歳)"
     r"(?:の頃|時代)?から"
 )
+_ROLE_BEFORE = re.compile(r"(?:大?親友|幼なじみ|幼馴染)の")
 _NOT_FRIEND = re.compile(r"^(?:親友|友達|友人|人|やつ|それ|あれ|こいつ|あいつ|一番)$")
 
 
@@ -244,7 +252,8 @@ def _best_friend(s: Sent) -> Iterator[Candidate]:
     if not _BEST_CUE.search(s.message) or s.context.current.get("best_friend"):
         return
     m = next((x for r in _FRIEND_INTRO if (x := r.search(s.text))), None)
-    if m is None or s.other_at(m.start()):
+    # "親友の千尋って子": the role word before the name is the cue, not another topic
+    if m is None or s.other_topic(_ROLE_BEFORE.sub("", s.text[: m.start()])):
         return
     name = next((g for g in m.groups() if g), None)
     if not name or _NOT_FRIEND.match(name):

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from soulmem.perceive.facts.base import Candidate, FactContext
+from soulmem.perceive.facts.ja_kansai import standardise
 from soulmem.perceive.facts.ja_lex import PERSONS, SELF
 
 __all__ = [
@@ -78,7 +79,7 @@ def mid_phrase(text: str, start: int) -> bool:
 
 
 def normalise(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text)
+    text = standardise(unicodedata.normalize("NFKC", text))
     text = _DROP.sub("", text)
     return _LAUGH.sub("。", text)
 
@@ -129,8 +130,27 @@ class Sent:
         return bool(_VOCATIVE.match(self.text) and _CONFIRM_END.search(self.text))
 
 
+# "銭湯で働いてるのにサウナ行きたいの": a teasing "even though you ..., you want ...?"
+_RHETORICAL = re.compile(rf"^(?!.*{SELF}).*のに[^。、]*?たいの$")
+# "柔道部かあ": the listener's word said back, musing; nothing about the user
+_MUSING = re.compile(
+    r"^(?:へえ|へー|ほう|あー|ああ|そっか|なるほど)?、?(?P<w>[^、。!?\s]{2,12}?)"
+    r"(?:かあ|かぁ|かー|か|ねえ|ねー)[!。…\s]*$"
+)
+
+
 def is_question(sentence: str) -> bool:
-    return bool(_QUESTION_END.search(sentence.rstrip("。! ")) or sentence.rstrip().endswith("?"))
+    core = sentence.rstrip("。! ")
+    return bool(
+        _QUESTION_END.search(core) or sentence.rstrip().endswith("?") or _RHETORICAL.search(core)
+    )
+
+
+def echoes_assistant(sentence: str, context: FactContext) -> bool:
+    """The sentence only repeats a word of the character's last message (``柔道部かあ``)."""
+    m = _MUSING.match(sentence)
+    said = context.previous_assistant_text
+    return bool(m and said and m.group("w") in unicodedata.normalize("NFKC", said))
 
 
 def split_message(text: str, context: FactContext) -> Iterator[Sent]:
@@ -140,7 +160,7 @@ def split_message(text: str, context: FactContext) -> Iterator[Sent]:
     first = len(context.previous_user_texts) < 3
     before = ""
     for part in parts:
-        if not is_question(part):
+        if not is_question(part) and not echoes_assistant(part, context):
             yield Sent(part, before, norm, context, first)
         before += part
 

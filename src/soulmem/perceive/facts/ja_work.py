@@ -29,10 +29,17 @@ _JOB_IS = re.compile(
 _JOB_BAD = re.compile(
     r"\d+時|忙し|大変|休み|楽し|つら|辛|終わ|きつ|順調|残業|遅く|早く|いつも|今日|明日|昨日"
 )
+# ``消防士やってる人``, ``看護師してる友達``: the clause describes the person named after it
+_WHO_DOES = r"(?!(?:人|子|奴|やつ|方|友達|友人|彼氏|彼女|相手|先輩|後輩|同僚|兄|姉|弟|妹|父|母))"
 _JOB_NOUN = re.compile(
     rf"(?P<v>(?:{NP}の)?{_JOBS})(?:を|として)?(?:してる|しています|してます|やってる|やってます|"
     r"です|だよ|なの|なんだ|してて|やってて|として働|をして|の仕事|"
-    r"の(?:バイト|アルバイト|パート)(?:を)?(?:して|やって))"
+    rf"の(?:バイト|アルバイト|パート)(?:を)?(?:して|やって)){_WHO_DOES}"
+)
+# "ラジオ局でADやってる", "歯医者で衛生士してる": a title (by its ending) at a place
+_JOB_AT = re.compile(
+    rf"(?P<w>{NP})で\s*(?P<v>(?:{NP}の)?(?:[^\W\d_ぁ-ゖ]{{0,8}}(?:員|師|士|官|医|者)|[A-Z]{{2,3}}|{_JOBS}))"
+    rf"(?:を)?(?:やってる|やってます|やっている|してる|してます|しています){_WHO_DOES}"
 )
 _JOB_OF = re.compile(
     rf"(?P<w>{NP})で(?P<v>{NP})の仕事(?:を)?(?:してる|してます|しています|やってる|です)"
@@ -114,6 +121,11 @@ def work(s: Sent) -> Iterator[Candidate]:
             yield cand("job", value, s, confidence=0.85)
             job_found = True
     job_at = None
+    ma = None if job_found else _JOB_AT.search(t)
+    if ma and not s.other_at(ma.start()):
+        yield cand("job", f"{clean(ma.group('w'))}の{clean(ma.group('v'))}", s, confidence=0.75)
+        yield cand("workplace", clean(ma.group("w")), s, confidence=0.7)
+        job_found = True
     if not job_found:
         m = _JOB_NOUN.search(t)
         if m and not s.other_at(m.start()):

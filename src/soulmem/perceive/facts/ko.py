@@ -4,8 +4,9 @@ Regex over Hangul with particle handling, no morphological analyser. A message i
 into sentences; questions ("내 생일 언제라고 했지?") give no facts; a clause whose subject
 is someone else ("누나는 결혼해서 대전 살고", "정우는 떡볶이 좋아해") gives none either.
 Identity and situation rules live here, hometown and residence in ``ko_places``,
-preferences in ``ko_pref``, relations and split facts (pets, exams, friends, family) in
-``ko_rel``.
+preferences in ``ko_pref`` and ``ko_habits`` (what the user listens to, orders, accepts),
+relations and split facts (pets, exams, friends, family) in ``ko_rel`` with ``ko_kin`` (best
+friends, siblings by name) and ``ko_trips`` (trips and leave).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from soulmem.perceive.facts.ko_lex import (
     NATIVE_TENS,
     NATIVE_UNITS,
     NONPERSON,
+    PERSONS,
     USER_WORDS,
     alt,
     native_number,
@@ -73,9 +75,14 @@ _NAME_SELF = re.compile(
 # "송민재임", "난 정우진!": a full name standing alone as the sentence, said while introducing
 _NAME_ALONE = re.compile(
     r"^(?:(?:나|난|나는|저|저는|전)\s+)?(?P<v>\w{3})(?:이야|야|이에요|예요|에요|입니다|임|이고|인데|"
-    r"(?P<say>(?:이)?라고\s*(?:해|합니다|해요|함)))?$"
+    r"(?P<say>(?:이)?라고\s*(?:해|합니다|해요|함)))?(?:$|\s*[,，])"
 )
 _NAME_CUE = re.compile(r"안녕|반가|처음|소개|인사|이름")
+# "나 여름파야", "난 민초파야": a side taken (X파, X족), not a name
+_CAMP = re.compile(r"\w(?:파|족|충)$")
+# "우리 털뭉치, 이름이 …", "거북이 이름 …": a noun right before 이름 owns the name
+_NAME_OWNER = re.compile(r"(?:^|\s)(?P<w>[가-힣A-Za-z]+)\s*[,，]?\s*$")
+_VERB_END = re.compile(r"[요다어아야지네고데죠까니해]$")
 _JOB_RX = re.compile(alt(JOBS))
 _SOMEONE = re.compile(
     r"사람|친구|애인|여친|남친|동생|형|누나|언니|오빠|엄마|아빠|걔|얘|그 애|고양이|강아지|냥이|"
@@ -101,6 +108,10 @@ def _name(m: Msg, s: Sent) -> None:
             continue
         if not mt.group("own") and _SOMEONE.search(m.text[: m.text.find(s.text)] + prefix):
             continue
+        owner = _NAME_OWNER.search(prefix)
+        w = owner.group("w") if owner else ""
+        if w and w not in FILLERS and w not in USER_WORDS and not _VERB_END.search(w):
+            continue
         v = mt.group("v")
         if v not in _NOT_NAMES and m.add(s, "name", v, confidence=0.9, prefix=prefix):
             return
@@ -111,15 +122,23 @@ def _name(m: Msg, s: Sent) -> None:
             m.add(s, "name", full, confidence=0.9)
             return
         plausible = (len(v) == 3 and v[0] in _SURNAMES) or bool(_GREETING.search(m.text))
-        if plausible and v not in _NOT_NAMES and not _JOB_RX.search(v):
+        if plausible and v not in _NOT_NAMES and not _JOB_RX.search(v) and not _CAMP.search(v):
             m.add(s, "name", v, confidence=0.7)
             return
     mt4 = _NAME_ALONE.match(s.text)
-    if mt4 and _NAME_CUE.search(m.text):
+    # "마지막! … 친구 이름은?": a bare word is only a name when the cue comes before it
+    cued = any(_NAME_CUE.search(x.text) for x in m.sents if x.index <= s.index or not x.question)
+    if mt4 and (cued or (_NAME_CUE.search(m.text) and mt4.group(0) != mt4.group("v"))):
         v = mt4.group("v")
         first = m.text.find(s.text) == 0 or s.text.startswith(("나", "난", "저", "전"))
-        answered = first or bool(mt4.group("say")) or any(x.question for x in m.sents[: s.index])
-        if answered and v[0] in _SURNAMES and v not in _NOT_NAMES and not _JOB_RX.search(v):
+        # "안녕하세요~ 권태윤이에요": a polite self-introduction after a greeting
+        polite = re.search(r"(?:이에요|예요|에요|입니다)[\s,，]*$", mt4.group(0))
+        said = bool(polite) and bool(re.search(r"안녕|반가", m.text))
+        answered = first or said or bool(mt4.group("say"))
+        answered = answered or any(x.question for x in m.sents[: s.index])
+        named = v[0] in _SURNAMES and v not in _NOT_NAMES and not re.search(r"[워요다네죠까]$", v)
+        named = named and not _CAMP.search(v)
+        if answered and named and not _JOB_RX.search(v):
             m.add(s, "name", v, confidence=0.7)
             return
     mt5 = _NICK_KEY.search(s.text)
@@ -155,7 +174,7 @@ _AGE_YEAR = re.compile(
 _AGE_DECADE = re.compile(r"(?P<v>[1-9]0대\s*(?:초반|중반|후반|초|중|말))")
 # "스물셋 아니야", "스물셋이라고 한 거 뻥이야": the number said is the one being taken back
 _AGE_DENIED = re.compile(
-    r"\s*(?:살|세)?\s*(?:이|가|은|는|이란|란|이라는|라는|이라고|라고)?\s*(?:아니|했던|했는데|한\s*거|"
+    r"\s*(?:살|세)?\s*(?:이|가|은|는|이란|란|이라는|라는|이라고|라고)?\s*(?:아니|했던|했는데|했잖|한\s*거|"
     r"말한\s*거|뻥|거짓말|구라)"
 )
 _AGE_FIX_CUE = re.compile(r"사실|속였|거짓말|뻥|진짜\s*나이|진짜는|원래|정정")
@@ -243,6 +262,8 @@ def _birthday(m: Msg, s: Sent) -> None:
     mt = _BDAY_HOL.search(t)
     if mt:
         h = mt.group("h") or mt.group("h2")
+        if h in (m.ctx.previous_assistant_text or "") and not _FIRST_PERSON.search(t):
+            return  # "어린이날 생일 귀엽다": a reaction to the birthday just told by the other
         m.add(s, "birthday", f"{HOLIDAYS[h]} ({h})", prefix=t[: mt.start()])
 
 
@@ -257,11 +278,12 @@ _HEIGHT_SAID = re.compile(
 )
 _HEIGHT_CM = re.compile(r"(?<!\d)(?P<n>1[3-9]\d|2[01]\d)(?:\.\d)?\s*(?:cm|센치|센티|CM)")
 _HEIGHT_BARE = re.compile(
-    r"(?<![\d.,])(?P<n>1[4-9]\d|20\d)(?:이라|이라서|이니까|인데|이야|이거든|이어서|\s*넘어서|"
+    r"(?<![\d.,])(?P<n>1[4-9]\d|20\d)(?:이라|이라서|이니까|인데|이야|야|이거든|이어서|\s*넘어서|"
     r"\s*넘는데|\s*넘으니까)"
 )
 _HEIGHT_CUE = re.compile(
-    r"크[거다고지네니]|커서|커요|큰 편|작[아은거다고]|키|머리|문틀|천장|숙여|장신|단신|옷|바지|기장"
+    r"크[거다고지네니]|커서|커요|큰 편|작[아은거다고]|키|머리|문틀|천장|숙여|장신|단신|옷|"
+    r"바지|기장|신발|까치발|깔창"
 )
 _BLOOD = re.compile(r"(?<![A-Za-z])(?P<t>AB|ab|Ab|A|B|O|a|b|o)\s?형(?!\w{0,1}(?:님|제|편))")
 _BLOOD_KO = re.compile(r"혈액형(?:은|이)?\s*(?P<t>AB|A|B|O|에이비|에이|비|오)\s*(?:형)?")
@@ -291,7 +313,7 @@ def _body(m: Msg, s: Sent) -> None:
         mt = rx.search(t)
         if (
             mt
-            and (not cue or _HEIGHT_CUE.search(t[mt.end() :]))
+            and (not cue or _HEIGHT_CUE.search(t[mt.end() :] + " " + t[: mt.start()]))
             and m.add(s, "height", f"{mt.group('n')}cm", prefix=t[: mt.start()])
         ):
             break
@@ -345,6 +367,8 @@ _WORK_AT = Gated(
     "알바",
     "아르바이트",
 )
+# "… 하는 사람이야 ㅋㅋ 위탁급식 회사 영양사": a job named alone as a sentence, a word or three
+_JOB_BARE = re.compile(rf"^(?P<v>(?:[가-힣A-Za-z]+\s){{0,3}}(?:{alt(JOBS)}))$")
 _WORK_KEY = re.compile(
     r"(?:직장|회사)(?:은|는)\s*(?P<v>[^.!?,]{2,24}?)\s*(?:이야|야|이에요|"
     r"예요|에요|입니다|이고|인데|이라|임)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
@@ -352,7 +376,7 @@ _WORK_KEY = re.compile(
 _COMPANY = re.compile(
     r"(?P<v>\w+(?:\s?회사|전자|은행|병원|그룹|제약|증권|"
     r"보험|물산|카드|건설|에너지|스타트업|공사|연구소))\s*(?:다녀|"
-    r"다니고|다닌|에 다녀|에서 일)"
+    r"다니고|다닌|다니거든|다님|다니는데|에 다녀|에서 일)"
 )
 _COMPANY_KIND = re.compile(
     r"(?<!\w)(?P<v>스타트업|대기업|중소기업|중견기업|공기업|외국계\s*회사|외국계|공공기관|증권사|보험사)"
@@ -447,6 +471,15 @@ def _work(m: Msg, s: Sent) -> None:
     if mt and _company_ok(mt.group("v")):
         m.add(s, "workplace", mt.group("v"), prefix=t[: mt.start()])
     mt = _JOB_SELF.search(t) or _JOB_KEY.search(t)
+    bare = _JOB_BARE.match(t)
+    if not mt and bare and _FIRST_PERSON.search(m.text) and not s.question:
+        words = bare.group("v").split()
+        odd = (FILLERS, USER_WORDS, PERSONS)
+        if not any(
+            strip_josa(w) != w or _VERB_END.search(w) or any(w in x for x in odd)
+            for w in words[:-1]
+        ):
+            m.add(s, "job", bare.group("v"), confidence=0.7)
     if mt and "part_time_job" not in m.taken:
         v = mt.group("v").strip()
         q = mt.groupdict().get("q") or ""

@@ -17,7 +17,7 @@ from soulmem.perceive.facts.ko_base import (
 from soulmem.perceive.facts.ko_base import (
     np_value as _np,
 )
-from soulmem.perceive.facts.ko_lex import ALLERGENS, FOODS, PHOBIAS, alt, strip_josa
+from soulmem.perceive.facts.ko_lex import ALLERGENS, FOODS, PERSONS, PHOBIAS, alt, strip_josa
 
 __all__ = ["forbidden_rules"]
 
@@ -57,7 +57,7 @@ _PHOBIA_SEE = Gated(
     rf"보이면|생각만\s*해도|나오면|타면|올라가면|있으면)\s*[^.!?]{{0,26}}?"
     r"(?:소리\s*(?:지르|질러)|도망|기절|얼어|울어|울고|"
     r"소름|심장|무서|덜덜|후들|떨려|식은땀|못\s*움직|"
-    r"패닉|멘붕|졸도|까무러|다리가\s*풀|비명)",
+    r"패닉|멘붕|졸도|까무러|다리가\s*풀|비명|(?:몸이|온몸이|몸이\s*그냥)\s*굳|얼음)",
     "보면",
     "보기만",
     "보이면",
@@ -112,7 +112,7 @@ _DISLIKE_REMOVE = Gated(
 )
 _DISLIKE = Gated(
     rf"{_NP}(?:은|는|이|가|을|를|도)?\s*{_ADVS}(?:싫어(?!하는\s*사람|서)|싫어해|"
-    rf"싫거든|싫음|질색|극혐|별로야|혐오|못\s*먹어|못먹어|안\s*먹어|최악)",
+    rf"싫거든|싫음|질색|극혐|별로야|혐오|못\s*먹어|못먹어|안\s*먹어(?!서)|최악)",
     "싫",
     "질색",
     "극혐",
@@ -138,7 +138,14 @@ _SEASON_HATE = re.compile(
 )
 
 
-_PHOBIA_IN = re.compile(alt(PHOBIAS))
+# a feared thing as a word of its own ("불이 무서워"), not a syllable of another ("불알친구")
+_PHOBIA_IN = re.compile(
+    rf"(?<![가-힣])({alt(PHOBIAS)})(?:이|가|은|는|을|를|도|만|이랑|랑|소리)?(?![가-힣])"
+)
+# "조리사 여사님들이 무서워": people who intimidate are not a phobia
+_PEOPLE = re.compile(r"(?:님|님들|사람|사람들|분들|애들|선배|상사|부장|과장|팀장|교수)$")
+# "그런 상황 제일 싫어", "상추를 잘 안 먹어": a vague head or an adverb is no dislike
+_VAGUE = frozenset({"상황", "경우", "느낌", "기분", "때", "일", "짓", "분위기", "잘", "통", "자주"})
 
 
 def _antecedent(m: Msg, s: Sent, rx: re.Pattern[str]) -> str:
@@ -184,7 +191,12 @@ def forbidden_rules(m: Msg, s: Sent) -> None:
             if mt:
                 v = _np(mt.group("v"), 2)
                 if v in _ANAPHOR or not v:
+                    after = m.sents[s.index + 1].text if s.index + 1 < len(m.sents) else ""
+                    if _PHOBIA_SEE.search(after):
+                        break  # "나 그거 무서워. 비둘기만 보면 굳음": the next sentence names it
                     v = _antecedent(m, s, _PHOBIA_IN)
+                if _PEOPLE.search(v) or strip_josa(v.split()[-1] if v else "") in PERSONS:
+                    break
                 if v and v not in _PHOBIA_STOP and not re.search(r"(?:서|고|면|데)$", v):
                     m.add(s, "phobia", v, prefix=t[: mt.start()], loose=True)
                     break
@@ -204,6 +216,7 @@ def forbidden_rules(m: Msg, s: Sent) -> None:
                 v = clean_np(mt.group("v"), 3, keep_modifiers=True)
             if (
                 v
+                and v.split()[-1] not in _VAGUE
                 and "allergy" not in m.taken
                 and not any(c.value in v for c in m.out if c.subject == "phobia")
                 and not re.search(r"(?:기|게|서)$", v)

@@ -38,7 +38,12 @@ _QWORD = re.compile(
     r"(?:뭐|뭔|뭘|언제|어디|누구|몇|무슨|어떤|어떻게|왜|얼마|기억나|기억해|맞지|알지)"
 )
 _QEND = re.compile(r"(?:지|까|니|냐|나|래|더라|였지|였더라|던가|는지|야|죠|요|게|어)\s*$")
-_CLAUSE_CUT = re.compile(r"[,，]|(?:지만|는데|은데|인데|던데|니까)\s")
+_REACTION = re.compile(r"^.*?\S(?<!고)(?:라|[한간산온는았었였됐겠]다)니(?:요)?(?:[,，]|\s+)(?=\S)")
+_NOT_ASKING = re.compile(r"뭐니\s*뭐니\s*해도|뭐\s*하나\s*빠지는|뭐든지|뭐라도")
+_KNOW_THAT = re.compile(r"(?:는|은|던|인|한)\s*(?:거|것|걸|줄)\s*(?:알지|알잖아|알쥐)\s*$")
+# a comma, a linking ending, or laughter / crying / end punctuation ("있네 ㅋㅋ 우리 …"):
+# what came before it is another clause
+_CLAUSE_CUT = re.compile(r"[,，.!?~]|(?:지만|는데|은데|인데|던데|니까)\s|[ㅋㅎ]{2,}|[ㅠㅜ]{2,}")
 _NAME_TOPIC = re.compile(r"^\w{2,3}$")
 _NAME_PARTICLES = ("이는", "이가", "는", "가")
 _PETS = frozenset(ANIMALS) | frozenset(BREEDS) | {"개", "냥이", "댕댕이"}
@@ -125,7 +130,12 @@ def split_sentences(text: str) -> tuple[Sent, ...]:
         if not body:
             continue
         sep = parts[i + 1] if i + 1 < len(parts) else ""
-        question = "?" in sep or bool(_QWORD.search(body) and _QEND.search(body))
+        # "시험공부라니 고독하겠다": a reaction to what the other just said states nothing
+        body = _REACTION.sub("", body) or body
+        asked = _QWORD.search(_NOT_ASKING.sub("", body))
+        question = "?" in sep or bool(asked and _QEND.search(body))
+        if _KNOW_THAT.search(body) and not _QWORD.search(_KNOW_THAT.sub("", body)):
+            question = False  # "나 비둘기 무서워하는 거 알지": asserts what comes before it
         sents.append(Sent(body, question, len(sents)))
     return tuple(sents)
 

@@ -23,7 +23,15 @@ _SPORT_KEY = re.compile(
 _SPORT_RX = Gated(
     rf"(?<!\w)(?P<v>{_SPORT})(?:장|을|를|도|만|은|는|에|하러)?\s*(?:\w+\s){{0,2}}?(?:쳐|"
     rf"치고|치는|쳐요|해|하고\s*있|하거든|다녀|다니|"
-    rf"타|타고|배워|배우|즐겨|동호회|클럽|매일|꾸준히)",
+    rf"타|타고|배워|배우|즐겨|동호회|클럽|매일|꾸준히|하러|"
+    rf"하는\s*(?:게|거)\s*[^.!?]{{0,12}}?(?:낙|취미|좋아|재밌|즐거)|"
+    rf"(?P<go>가서|감(?=$|\s|[,.!~])|갔|가거든))",
+    "가서",
+    "감",
+    "갔",
+    "가거든",
+    "하는",
+    "하러",
     "쳐",
     "치",
     "해",
@@ -108,6 +116,8 @@ def sport_hobby(m: Msg, s: Sent) -> None:
             mt
             and not _WISH.match(t[mt.end() :])
             and not re.search(r"싶", t[mt.end() : mt.end() + 10])
+            # "야구 경기 보러 갔어": going to watch is not playing
+            and not (mt.groupdict().get("go") and re.search(r"경기|직관|보러|구경", mt.group(0)))
         ):
             v = _np(mt.group("v"), 2)
             if v:

@@ -21,6 +21,7 @@ from soulmem.perceive.facts.ko_lex_life import (
     JOBS,
     LANGUAGES,
     PLACE_KINDS,
+    WHEN,
 )
 from soulmem.perceive.facts.ko_lex_taste import (
     ANIMALS,
@@ -63,6 +64,7 @@ __all__ = [
     "PLACE_KINDS",
     "SPORTS",
     "USER_WORDS",
+    "WHEN",
     "alt",
     "has_batchim",
     "native_number",

@@ -47,6 +47,38 @@ _REWATCH = Gated(
     "회차",
 )
 
+# "인터스텔라 또 볼 거임. 벌써 열 번은 봤는데": the title is in the clause before 또
+_AGAIN = re.compile(r"(?P<v>[^.!?~]+?)(?:을|를)?\s*또\s*(?:볼|봤|보는|보고|봐|정주행)")
+# "우울할 때 돌려보는 영화 있어. 리틀 포레스트.": the title follows as a sentence of its own
+_GO_TO = re.compile(
+    r"(?:돌려\s*보는|다시\s*보는|꺼내\s*보는|챙겨\s*보는|몇\s*번이고\s*보는|틀어\s*놓는)\s*"
+    r"(?:영화|드라마|애니)\s*(?:가|이)?\s*(?:하나\s*|딱\s*하나\s*)?있(?:어|음|거든|는데|지)"
+)
+_TITLE_ALONE = re.compile(r"^(?P<v>[^\s]+(?:\s[^\s]+){0,2}?)(?:이야|야|임|이에요|예요)?$")
+_VERBISH = re.compile(r"(?:[다요해어아지네죠음함됨림김]|거든|는데|니까)$")
+
+
+def _go_to(m: Msg) -> bool:
+    for i, s in enumerate(m.sents[:-1]):
+        if s.question or not _GO_TO.search(s.text):
+            continue
+        nxt = m.sents[i + 1]
+        mt = _TITLE_ALONE.match(nxt.text)
+        v = mt.group("v").strip("'\"“”‘’") if mt else ""
+        if v and word_ok(v) and not _VERBISH.search(v) and v.split()[0] not in FILLERS:
+            return m.add(nxt, "favorite_movie", v)
+    return False
+
+
+def _again(m: Msg) -> str:
+    for s in m.sents:
+        mt = _AGAIN.search(s.text)
+        if mt and not s.question:
+            v = clean_np(mt.group("v"), 2, keep_modifiers=True)
+            if v and word_ok(v) and not re.search(r"영화|드라마|거|그거|이거|책|또", v):
+                return v
+    return ""
+
 
 def _title(m: Msg) -> str:
     mt = _QUOTED.search(m.text) or _TITLE_INTRO.search(m.text)
@@ -84,7 +116,7 @@ def _creator(m: Msg) -> None:
 
 
 def _movie(m: Msg) -> None:
-    if "favorite_movie" in m.taken:
+    if "favorite_movie" in m.taken or _go_to(m):
         return
     if _FAVORITE_CUE.search(m.text) and not _REWATCH.search(m.text):
         title = _title(m)
@@ -99,7 +131,11 @@ def _movie(m: Msg) -> None:
         v = clean_np(mt.group("v") or "", 2, keep_modifiers=True)
         v = re.sub(r"^(?:영화|드라마|애니|책|소설)\s+", "", v)
         kind = "favorite_book" if mt.group("verb").startswith("읽") else "favorite_movie"
-        if v and word_ok(v) and not re.search(r"영화|드라마|인데|이야|거|그거|이거|책", v):
+        if (
+            v
+            and word_ok(v)
+            and not re.search(r"영화|드라마|인데|이야|거|그거|이거|[이그저]걸|이번|책", v)
+        ):
             m.add(s, kind, v, prefix=s.text[: mt.start()])
             return
         if kind == "favorite_book":
@@ -108,6 +144,9 @@ def _movie(m: Msg) -> None:
         introduced = _TITLE_INTRO.search(m.text) and mt.group("verb") in ("봤", "돌려 봤", "정주행")
         if title and (introduced or re.search(r"영화|드라마|애니|작품", m.text)):
             m.add(s, "favorite_movie", title)
+            return
+        again = _again(m)
+        if again and m.add(s, "favorite_movie", again):
             return
 
 

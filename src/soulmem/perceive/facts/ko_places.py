@@ -40,35 +40,25 @@ _HOMETOWN_KEY = re.compile(rf"고향(?:은|이)?\s*(?P<v>(?:{PLACE_WORD}\s)?{PLA
 _HOUSING = r"(?:기숙사|원룸|투룸|오피스텔|고시원|아파트|빌라|셰어하우스|쉐어하우스|자취방|하숙집)"
 _ADV = r"(?:(?:혼자|지금|현재|요즘|따로|쭉|계속|자취하면서|같이|함께|\w+(?:랑|이랑|하고))\s*)*"
 _LIVE = (
-    r"(?:살(?:아|고|아요|거든|지|면서|았|고 있|아서|"
+    r"(?:살(?!아나|아남|아있|아\s*있)(?:아|고|아요|거든|지|면서|았|고 있|아서|"
     r"던|어)(?!\w*싶)|사는데|산다|삽니다|자취|거주|"
     r"지내고 있|지내)"
 )
+#: words one of which a sentence must hold before the residence patterns are tried
+_LIVE_GATES = ("살", "사는", "산다", "삽니", "자취", "거주", "지내")
 _RES = Gated(
     rf"(?P<v>(?:{PLACE_WORD}\s){{0,3}}{PLACE_WORD}?)(?:에서|에)\s*{_ADV}{_LIVE}",
-    "살",
-    "사는",
-    "산다",
-    "삽니",
-    "자취",
-    "거주",
-    "지내",
+    *_LIVE_GATES,
 )
 _RES_BARE = Gated(
-    rf"(?P<v>(?:{PLACE_WORD}\s)?(?:{_CITY}|{_HOUSING}|{PLACE_WORD}(?:동|구|시|군|읍|면)))\s+{_ADV}{_LIVE}"
+    rf"(?P<v>(?:{PLACE_WORD}\s){{0,2}}(?:{_CITY}|{_HOUSING}|{PLACE_WORD}(?:동|구|시|군|읍|면)))\s+{_ADV}{_LIVE}"
     rf"|(?<!\w)(?P<g>{_CITY}){_LIVE}",
-    "살",
-    "사는",
-    "산다",
-    "삽니",
-    "자취",
-    "거주",
-    "지내",
+    *_LIVE_GATES,
 )
 _RES_KEY = re.compile(
-    r"(?:사는|살고\s*있는|자취하는|지내는)\s*(?:곳|데|동네|집)(?:은|는|가|이)?\s*"
+    r"(?:사는|살고\s*있는|자취하는|지내는)(?:\s*(?:곳|동네|집)|\s+데|데(?=가|는|은))(?:은|는|가|이)?\s*"
     r"(?P<v>[^.!?,]{2,20}?)\s*(?:이야|"
-    r"야|이에요|예요|에요|인데|이고|이라|라|$)"
+    r"야|이에요|예요|에요|인데|이고|이라|라|(?<![해워어아다네지])$)"
 )
 _RES_WHO = re.compile(
     rf"(?P<v>(?:{PLACE_WORD}\s)?(?:{_CITY}|{PLACE_WORD}(?:동|구|시|군|읍|면)))\s*(?:에\s*)?사는\s+"
@@ -80,7 +70,7 @@ _MOVE = re.compile(
     rf"왔|갔|넘어왔)"
 )
 _PLACE_OK = re.compile(
-    rf"(?:{_CITY}|동|구|시|군|읍|면|리|역|섬|원룸|오피스텔|"
+    rf"(?:{_CITY}|동|구|시|군|읍|면|리|역|섬|{_HOUSING}|"
     rf"아파트|빌라|기숙사|고시원|자취방|근처|쪽|앞|"
     rf"집|마을|도)$"
 )
@@ -145,7 +135,10 @@ def places(m: Msg, s: Sent) -> None:
                 break
     if _PAST.search(t) or ("hometown" in m.taken and "자랐" in t):
         return
-    moved = re.search(r"이사|옮겼|옮김", m.text)
+    # "감자 40킬로 옮겼어", "짐을 창고로 옮겼어": things are moved too; 옮겼 needs a home
+    moved = re.search(r"이사", m.text) or (
+        re.search(r"옮겼|옮김", m.text) and re.search(r"집|방|거처|자취|살", m.text)
+    )
     if moved:
         mt = _MOVE.search(t)
         if mt and not re.search(r"(?:할|갈|하려|가려|예정|계획)", t[mt.end() : mt.end() + 8]):

@@ -21,6 +21,7 @@ from soulmem.perceive.facts.ko_base import (
 from soulmem.perceive.facts.ko_base import (
     np_value as _np,
 )
+from soulmem.perceive.facts.ko_habits import habit_rules
 from soulmem.perceive.facts.ko_hobby import sport_hobby
 from soulmem.perceive.facts.ko_kinds import classify
 from soulmem.perceive.facts.ko_lex import (
@@ -69,8 +70,9 @@ _FAV_ASK = re.compile(
     r"^(?:내가\s*|난\s*|나는\s*|(?P<you>너|넌|너는|니가|네가)\s*)?(?:제일\s*|가장\s*|젤\s*)?(?:좋아하는|최애)\s*(?P<k>음식|메뉴|음료|술|"
     r"노래|음악|가수|색|색깔|계절|영화|드라마|책|소설|게임|동물|운동|장소|과일|간식)(?:은|는|이|가)?$"
 )
+# "…계절은? 그리고 내 고양이 이름도!": a next sentence opening on a conjunction moves on
 _FAV_ANSWER = re.compile(
-    r"^(?P<me>(?:난|나는|저는|전|나)\s+)?(?:당연히|무조건|그야|음+|글쎄|역시|단연|뭐)?\s*(?P<v>[^.!?,]{1,20}?)\s*(?:이지|지|이야|야|"
+    r"^(?!(?:그리고|근데|그럼|그래서|또|아|참|그런데|암튼|아무튼)(?:\s|$))(?P<me>(?:난|나는|저는|전|나)\s+)?(?:당연히|무조건|그야|음+|글쎄|역시|단연|뭐)?\s*(?P<v>[^.!?,]{1,20}?)\s*(?:이지|지|이야|야|"
     r"이에요|예요|입니다|임|$)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
 )
 # "떡볶이는 진짜 매일 먹을 수 있어": a food one could eat every day
@@ -105,15 +107,16 @@ _MOOD_FOOD = re.compile(
     r"(?:스트레스\s*(?:받으면|받을\s*때|쌓이면|풀\s*때)|우울하면|우울할\s*때|힘들\s*때|힘들면|지치면|"
     r"기분\s*(?:안\s*좋을|꿀꿀할|다운될|꿀꿀하면|안\s*좋으면)\s*(?:때)?|비\s*오는\s*날(?:엔|에는|이면)?|"
     r"해장(?:은|엔|으로는)?|야식(?:은|으로는|으론)?|월급날(?:엔|에는|이면)?|퇴근하면|시험\s*끝나면)(?:엔|에는|는|은|면)?\s*"
-    rf"(?:무조건|항상|늘|꼭|역시|당연히|일단|바로|맨날)?\s*{_NP}(?P<e>이야|야|이지|지|이거든|거든|이라|라|"
+    rf"(?:무조건|항상|늘|꼭|역시|당연히|일단|바로|맨날)?\s*{_NP}(?P<e>이야|야|이지|지|이거든|거든|이라|라|임|"
     r"(?:을|를)?\s*(?:먹|찾|시켜|때려|흡입|땡기|땡겨|생각나|마셔|마시))"
 )
 # "카페 가면 고민도 안 하고 흑당 밀크티 시켜": a standing order
 _ORDER = Gated(
-    rf"{_NP}(?:만|을|를|으로|로)?\s*(?:시켜|시키거든|시킨다|시켜요|주문해|주문하거든|골라)(?!\s*(?:줘|주|봐|볼|야))",
+    rf"{_NP}(?:만|을|를|으로|로)?\s*(?:시켜|시키거든|시킨다|시켜요|시킴|주문해|주문하거든|주문함|골라)(?!\s*(?:줘|주|봐|볼|야))",
     "시켜",
     "시키",
     "시킨",
+    "시킴",
     "주문",
     "골라",
 )
@@ -175,10 +178,10 @@ _SONG_STOP = frozenset(
 )
 _LOVE = Gated(
     rf"{_NP}(?:은|는|이|가)?\s*(?:진짜\s*|완전\s*)?(?:사랑이지|사랑이야|사랑이다|"
-    rf"최고지|없으면\s*못\s*살|없인\s*못\s*살|킬러야|러버야|귀신이야|마니아야|매니아야|덕후야|"
+    rf"최고지|최고야|최고임|없으면\s*못\s*살|없인\s*못\s*살|킬러야|러버야|귀신이야|마니아야|매니아야|덕후야|"
     rf"중독이야)",
     "사랑이",
-    "최고지",
+    "최고",
     "못 살",
     "못살",
     "킬러",
@@ -232,8 +235,9 @@ _MUSIC_RX = Gated(
 )
 _COLOR = alt(COLORS)
 _COLOR_ALL = re.compile(
-    rf"(?:죄다|전부|온통|다|모조리|싹\s*다|전부\s*다)\s*(?P<c>{_COLOR})(?:이야|"
-    rf"야|이에요|예요|이고|인데|이라|으로|로|색|임)"
+    rf"(?:죄다|전부|온통|다|모조리|싹\s*다|전부\s*다)\s*(?P<c>{_COLOR})"
+    rf"(?:\s*(?:이랑|랑|하고|,)\s*(?P<c2>{_COLOR}))?(?:이야|"
+    rf"야|이에요|예요|이고|인데|이라|라|으로|로|색|임|이랑|랑)"
 )
 _COLOR_LIKE = re.compile(
     rf"(?<!\w)(?P<c>{_COLOR})(?:을|를|이|가|은|는|만)?\s*{_ADVS}(?:좋아|"
@@ -247,7 +251,7 @@ _COLOR_WEAR = Gated(
 _SEASON_LIKE = re.compile(
     rf"(?<!\w)(?P<s>봄|여름|가을|겨울)(?:만|을|를|이|"
     rf"가|은|는)?\s*{_ADVS}(?:좋아|기다려|기다리|최고|"
-    rf"최애|사랑)"
+    rf"최애|사랑|(?:인간|형\s*인간|파|러버)(?:이야|야|이라|라|임|인데|이거든|이고|$))"
 )
 _GENRE_RX = Gated(
     rf"(?P<v>(?:{alt(GENRES)})(?:\s*소설|\s*책|\s*물|\s*장르)?)(?!\s*(?:영화|"
@@ -418,7 +422,9 @@ def _tastes(m: Msg, s: Sent) -> None:
         m.add(s, "favorite_music", mt.group("v"), prefix=t[: mt.start()], loose=True)
     mt = _COLOR_ALL.search(t) or _COLOR_LIKE.search(t) or _COLOR_WEAR.search(t)
     if mt:
-        m.add(s, "favorite_color", COLORS[mt.group("c")], prefix=t[: mt.start()], loose=True)
+        both = (mt.group("c"), mt.groupdict().get("c2"))
+        value = " / ".join(dict.fromkeys(COLORS[c] for c in both if c))
+        m.add(s, "favorite_color", value, prefix=t[: mt.start()], loose=True)
     mt = _SEASON_LIKE.search(t)
     if mt:
         m.add(s, "favorite_season", mt.group("s"), prefix=t[: mt.start()], loose=True)
@@ -434,5 +440,6 @@ def preference_rules(m: Msg, s: Sent) -> None:
     _drink(m, s)
     _tastes(m, s)
     sport_hobby(m, s)
+    habit_rules(m, s)
     if not m.taken & {"favorite_drink", "favorite_music", "favorite_color", "favorite_season"}:
         _likes(m, s)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from soulmem.perceive.facts.ko_base import Gated, Msg, Sent, clean_np, is_other, word_ok
+from soulmem.perceive.facts.ko_kin import FRIEND_FIRST, full_name, siblings
 from soulmem.perceive.facts.ko_lex import (
     ANIMALS,
     BREEDS,
@@ -18,10 +19,12 @@ from soulmem.perceive.facts.ko_lex import (
     EXAMS,
     MEMBERS,
     PERSONS,
+    WHEN,
     alt,
     native_number,
     strip_josa,
 )
+from soulmem.perceive.facts.ko_trips import trip_rule
 
 __all__ = ["message_rules", "relation_rules"]
 
@@ -75,6 +78,8 @@ def _count(raw: str) -> int | None:
 
 def _family(m: Msg, s: Sent) -> None:
     t = s.text
+    if siblings(m, s):
+        return
     members = [w for w in re.findall(rf"{_MEMBER}|(?<!\w)나(?!\w)|(?<=\s)나(?=\s|,)", t)]
     mt = _FAMILY_COUNT.search(t) or _FAMILY_SIZE.search(t)
     rel = [w for w in members if w in MEMBERS]
@@ -130,7 +135,7 @@ _PET_HOME = re.compile(
     r"둘|두\s*마리)?\s*(?:있|두고|기다리|키우)"
 )
 _PET_NAME_KEY = re.compile(
-    r"이름(?:은|이|는)\s*(?P<n>\w{1,6}?)(?:이)?(?:야|"
+    r"이름(?:은|이|는|\s)\s*(?P<n>\w{1,6}?)(?:이)?(?:야|"
     r"예요|에요|이에요|입니다|라고|이라고|이고|인데|"
     r"임|$)(?=$|[\s.,!?~ㅋㅎ])"
 )
@@ -249,25 +254,19 @@ def _pet_name(m: Msg) -> None:
 
 
 # ---------------------------------------------------------------- exams, events
-_WHEN = (
-    r"(?:다다음\s*주|다음\s*주|담주|이번\s*주|이번\s*주말|"
-    r"다음\s*주말|내일|모레|(?:다음\s*달|이번\s*달)(?:\s*\d{1,2}\s*일)?|오늘|"
-    r"\d{1,2}\s*월\s*\d{1,2}\s*일|\d{1,2}\s*일\s*(?:뒤|후)|며칠\s*(?:뒤|후)|일주일\s*(?:뒤|후))"
-    r"(?:\s*[월화수목금토일]요일)?|[월화수목금토일]요일"
-)
 #: words that must be present before the exam patterns are tried
 _EXAM_GATES = (
     "시험", "고사", "수능", "토익", "토플", "텝스", "오픽", "토스", "JLPT", "HSK", "자격증",
     "임용", "고시", "실기", "필기", "퀴즈", "면허", "도로주행", "검정",
 )  # fmt: skip
 _EXAM = Gated(
-    rf"(?:(?P<w>{_WHEN})\s*(?:에|에는|엔)?\s*)?(?P<subj>\w+\s+)?(?P<e>{alt(EXAMS)})(?:이|"
+    rf"(?:(?P<w>{WHEN})\s*(?:에|에는|엔)?\s*)?(?P<subj>\w+\s+)?(?P<e>{alt(EXAMS)})(?:이|"
     rf"가|을|를|도|은|는)?\s*(?:있어|있거든|있는데|있어서|있고|있음|봐(?!주)|봐야|보거든|"
     rf"보는데|본다|준비|쳐|쳐야|앞두고|잡혀|치러|보러|공부)",
     *_EXAM_GATES,
 )
 _EXAM_WHEN = Gated(
-    rf"(?P<subj>\w+\s+)?(?P<e>{alt(EXAMS)})(?:이|가|은|는)?\s*(?P<w>{_WHEN})(?:라|"
+    rf"(?P<subj>\w+\s+)?(?P<e>{alt(EXAMS)})(?:이|가|은|는)?\s*(?P<w>{WHEN})(?:라|"
     rf"이라|야|이야|인데|에|이거든|이고|이니까|라서)",
     *_EXAM_GATES,
 )
@@ -288,7 +287,7 @@ _EXAM_SUBJ_STOP = frozenset(
     {"나", "그", "이번", "다음", "무슨", "어떤", "그냥", "진짜", "중요한", "큰"}
 )
 _EVENT = Gated(
-    rf"(?P<w>{_WHEN})\s*(?:에|에는|엔)?\s*(?P<e>(?:\w+\s)?(?:{alt(EVENTS)}))(?:이|"
+    rf"(?P<w>{WHEN})\s*(?:에|에는|엔)?\s*(?P<e>(?:\w+\s)?(?:{alt(EVENTS)}))(?:이|"
     rf"가|을|를|도)?\s*(?:있어|있거든|있는데|있어서|잡혀|잡혔|가|가거든|갈 거|예정|해|하거든|"
     rf"있음|보러)",
     "있",
@@ -388,13 +387,13 @@ _SOMEONE_NEW = re.compile(
 )
 _LOVER_NAME = re.compile(
     r"(?:이름은|이름이)\s*(?P<n>\w{2,3}?)(?:이)?(?:야|"
-    r"예요|이에요|라고|이라고|인데|임)(?=$|[\s.,!?~ㅋㅎ])"
+    r"예요|이에요|라고|이라고|인데|임|(?=\s*[,，]))(?=$|[\s.,!?~ㅋㅎ])"
 )
 _BREAKUP = re.compile(r"(?:헤어졌|차였|이별했|깨졌)")
 # "사귀기로 했어", "오늘부터 1일", "모솔 탈출": a relationship that just began
 _START_DATING = re.compile(
     r"사귀기로|사귀게\s*(?:됐|되었)|사귀기\s*시작|연애\s*시작|커플\s*(?:됐|되었)|오늘부터\s*1일|"
-    r"(?:모태\s*솔로|모솔|솔로)\s*(?:드디어\s*|마침내\s*)?(?:탈출|졸업)|고백(?:을)?\s*받아\s*줬|"
+    r"(?:모태\s*솔로|모솔|솔로)\s*(?:드디어\s*|마침내\s*)?(?:탈출|졸업|끝(?!나면|내고\s*싶))|고백(?:을)?\s*받아\s*줬|"
     r"고백(?:을)?\s*받았|만나기로\s*했|(?:남친|여친|남자\s*친구|여자\s*친구|애인)(?:이|가)?\s*(?:드디어\s*)?생겼"
 )
 _HEARSAY = re.compile(r"^\S*?(?:대|래|댔|랬)(?:\s|$)|^\s*(?:고\s*)?(?:하더라|더라)")
@@ -403,7 +402,7 @@ _MARRIED = re.compile(
     r"(?:^|\s)(?:나|난|저|전)?\s*(?:결혼했|유부남|유부녀|기혼|결혼한\s*지|결혼\s*\d+\s*년\s*차|"
     r"결혼\s*생활)"
 )
-_NAME_STOP = frozenset(PERSONS) | {"우리", "그냥", "진짜", "요즘", "친구", "사람", "이제"}
+_NAME_STOP = frozenset(PERSONS) | {"우리", "그냥", "진짜", "요즘", "친구", "사람", "이제", "이름"}
 
 
 def _love_start(m: Msg, s: Sent) -> bool:
@@ -499,7 +498,7 @@ _FRIEND_NAME = (
     ),
     re.compile(
         r"(?:베프|절친|단짝|친한 친구|불알친구|찐친|소꿉친구)(?:는|"
-        r"은|이|가)?\s*(?P<n>\w{2,3}?)(?:이)?(?:야|"
+        r"은|이|가)?\s*(?:이름(?:은|이)?\s*)?(?P<n>\w{2,3}?)(?:이)?(?:야|"
         r"예요|이에요|라고|이라고|인데|이고|임)"
     ),
     re.compile(r"(?P<n>\w{2,3}?)(?:이)?(?:라는|이라는)\s*(?:친구|베프|절친|단짝)"),
@@ -509,6 +508,7 @@ _FRIEND_NAME = (
         r"(?:이)?(?=$|[\s,.!?~ㅋㅎ]|는|가|랑|이랑|한테|하고|도)"
     ),
     re.compile(r"(?<!\w)(?P<n>\w{2,3})\s*(?:놈|녀석|자식|새끼)(?:이|은|도|한테|이랑|이가)?(?!\w)"),
+    FRIEND_FIRST,
     re.compile(
         r"(?<!\w)(?P<n>\w{2,3}?)(?:이)?(?:랑은|하고는|"
         r"랑|하고)\s*(?:\w+\s){0,2}?(?:\w+\s)?(?:때부터|"
@@ -549,7 +549,7 @@ def _best_friend(m: Msg) -> None:
         sent = next((s for s in m.sents if name in s.text), m.sents[0])
         if sent.question:  # "내 제일 친한 친구 이름 기억나?"
             continue
-        m.add(sent, "best_friend", f"{name} ({detail})")
+        m.add(sent, "best_friend", f"{full_name(m, name)} ({detail})")
         return
 
 
@@ -557,6 +557,7 @@ def relation_rules(m: Msg, s: Sent) -> None:
     _family(m, s)
     _pets(m, s)
     _plans(m, s)
+    trip_rule(m, s)
     _love(m, s)
 
 

@@ -1,0 +1,85 @@
+"""Korean rules for trips the user has planned (soulmem.perceive.facts.ko).
+
+"다음 달에 친구랑 오사카 가! 라멘 먹으러" names a destination with a time; it is only read
+as a trip when the message talks about travel (여행, 휴가, 비행기, 숙소 ...), so "내일 병원
+가" stays a plain errand. "11월에 휴가 일주일 냈어" is a trip still without a place; "휴가
+어디 가는지 말 안 했지? 포르투갈!!" names the place right after asking it oneself.
+"""
+
+from __future__ import annotations
+
+import re
+
+from soulmem.perceive.facts.ko_base import Msg, Sent
+from soulmem.perceive.facts.ko_lex import EVENTS, FILLERS, WHEN, alt
+from soulmem.perceive.facts.ko_places import place_value
+
+__all__ = ["trip_rule"]
+
+_TRAVEL_CUE = re.compile(
+    r"여행|휴가|비행기|항공권|공항|숙소|호텔|게스트하우스|축제|렌터카|배낭|해외|캐리어|환전|관광|"
+    r"투어|출국|여권|일정|명소|리조트"
+)
+_WHEN_TRIP = (
+    rf"(?:{WHEN}|\d{{1,2}}\s*월(?:\s*(?:초|중순|말))?|이번\s*(?:여름|겨울|연휴|방학)|"
+    r"(?:여름|겨울)\s*(?:휴가|방학)\s*때|다음\s*연휴|연휴\s*때)"
+)
+_WITH = r"(?:(?:\S+\s)?\S+?(?:이랑|랑|하고|와|과)\s*(?:같이\s*|둘이서?\s*)?|(?:혼자|둘이서?)\s*)?"
+_TRIP_GO = re.compile(
+    rf"(?P<w>{_WHEN_TRIP})\s*(?:에|에는|엔|쯤)?\s*{_WITH}"
+    r"(?P<p>[가-힣A-Za-z]{2,8}(?:\s(?!놀러|여행|같이)[가-힣A-Za-z]{2,8})?)\s*(?:여행\s*)?(?:놀러\s*)?"
+    r"(?:가(?=$|\s|[,!]|거든|요)|갈\s*거|가기로|간다|갑니다|떠나|날아가)"
+)
+_PURPOSE = re.compile(r"(?P<why>(?:[가-힣]+\s)?[가-힣]+\s*(?:보러|하러|먹으러))(?=\s|$|[.!?~,])")
+_LEAVE = re.compile(
+    rf"(?P<w>{_WHEN_TRIP})\s*(?:에|에는|엔|쯤)?\s*(?:여름\s*|겨울\s*)?휴가(?:를|도)?\s*"
+    r"(?P<d>열흘|보름|일주일|이\s*주|\d+\s*(?:일|박\s*\d+\s*일)|[한두세]\s*달)?\s*(?:\S+\s)?"
+    r"(?:냈|잡았|받았|썼|내기로|쓰기로|신청했)"
+)
+# "휴가 어디 가는지 말 안 했지?", "여행 어디 가냐고?": the user asks where, then answers
+_WHERE_ASK = re.compile(r"(?:휴가|여행)\S*\s*(?:때\s*)?어디")
+_PLACE_ALONE = re.compile(r"^(?P<p>[가-힣A-Za-z]{2,10})(?:이야|야|임|이에요|예요)?$")
+_NOT_TRIP = re.compile(rf"(?:^|\s)(?:{alt(EVENTS)}|가고|가서|놀러|같이|혼자)$")
+_NOT_PLACE = frozenset({"가고", "가서", "놀러", "같이", "혼자", "진짜", "거기", "여기"})
+
+
+def _clean(when: str) -> str:
+    return " ".join(when.split())
+
+
+def _destination(m: Msg, s: Sent) -> None:
+    ask = m.sents[s.index - 1] if s.index > 0 else None
+    mt = _PLACE_ALONE.match(s.text)
+    if not (ask and ask.question and _WHERE_ASK.search(ask.text) and mt):
+        return
+    place = mt.group("p")
+    if place in FILLERS or place in _NOT_PLACE or not place_value(place, strict=False):
+        return
+    old = [v for v in m.ctx.current.get("upcoming_event", ()) if re.search(r"휴가|여행", v)]
+    if old:
+        m.add(s, "upcoming_event", f"{old[-1]} ({place})", mode="refine")
+    else:
+        m.add(s, "upcoming_event", f"{place} 여행", confidence=0.7)
+
+
+def trip_rule(m: Msg, s: Sent) -> None:
+    """A trip said with its time and place, or a leave taken for one."""
+    if "upcoming_event" in m.taken or not _TRAVEL_CUE.search(m.text):
+        return
+    t = s.text
+    mt = _TRIP_GO.search(t)
+    place = re.sub(r"(?:으로|에)$", "", mt.group("p")) if mt else ""
+    if mt and place_value(place, strict=False) and not _NOT_TRIP.search(place):
+        why = _PURPOSE.search(m.text, m.text.find(t) + mt.end())
+        extra = f" ({why.group('why')})" if why else ""
+        value = f"{_clean(mt.group('w'))} {place} 여행{extra}"
+        if m.add(s, "upcoming_event", value, prefix=t[: mt.start()]):
+            return
+    mt = _LEAVE.search(t)
+    if mt:
+        days = f" ({_clean(mt.group('d'))})" if mt.group("d") else ""
+        if m.add(
+            s, "upcoming_event", f"{_clean(mt.group('w'))} 휴가{days}", prefix=t[: mt.start()]
+        ):
+            return
+    _destination(m, s)
