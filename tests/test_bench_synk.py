@@ -41,8 +41,9 @@ def test_dev_scenarios_recall_every_probe(language: str, e5: E5Embedder) -> None
 
 DATA = Path(__file__).resolve().parent / "data"
 #: hits of the scenarios written apart from the rules (``synk_holdout``: 60 turns;
-#: ``synk_fresh``: 104 turns, thirty-fourth session), since the rules were generalised against
-#: them (docs/benchmarks.md gives each set's score as it came): raise, never lower
+#: ``synk_fresh``: 103-104 turns, two batches, thirty-fourth session), since the rules were
+#: generalised against them (docs/benchmarks.md gives each set's score as it came): raise,
+#: never lower
 FLOORS = {
     "synk_en_holdout": 29,
     "synk_ja_holdout": 28,
@@ -53,6 +54,12 @@ FLOORS = {
     "synk_ja_fresh2": 30,
     "synk_ko_fresh1": 28,
     "synk_ko_fresh2": 29,
+    "synk_en_fresh3": 28,
+    "synk_en_fresh4": 25,
+    "synk_ja_fresh3": 26,
+    "synk_ja_fresh4": 29,
+    "synk_ko_fresh3": 26,
+    "synk_ko_fresh4": 27,
 }
 
 

@@ -30,7 +30,7 @@ CASES: dict[str, list[dict[str, Any]]] = {
 }
 #: passing cases when each set was last worked on: raise it as the rules get better, never
 #: lower it
-MIN_PASSED = {"en": 209, "ja": 219, "ko": 211}
+MIN_PASSED = {"en": 217, "ja": 232, "ko": 219}
 
 #: English: a value of more than 8 words, or one that starts with a clause word or
 #: punctuation, is a clause cut from the wrong place

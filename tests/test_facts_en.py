@@ -441,10 +441,15 @@ def test_third_parties_are_other() -> None:
         assert got and all(c.about == "other" for c in got), (text, got)
 
 
-def test_remention_is_quiet() -> None:
+def test_remention_confirms_the_stored_value() -> None:
+    # a repeat says nothing new: it gives the value as stored, which the resolver confirms
     current = {"allergy": ("peanuts (could kill me)",), "hometown": ("Tucson",)}
-    assert facts("Is there peanut butter in this? Peanuts could kill me.", current=current) == []
-    assert facts("It looks like the desert outside Tucson, where I grew up.", current=current) == []
+    for text in (
+        "Is there peanut butter in this? Peanuts could kill me.",
+        "It looks like the desert outside Tucson, where I grew up.",
+    ):
+        for c in facts(text, current=current):
+            assert c.value in current.get(c.subject, ()), (text, c)
 
 
 def test_contract_fields() -> None:
@@ -743,3 +748,23 @@ def test_fresh_scenario_corrections_and_attribution() -> None:
         current={"best_friend": ("best friend since high school",)},
     )
     assert any(c.subject == "best_friend" and "Odette" in c.value for c in later), later
+
+
+def test_fresh_synk_2_corrections_and_near_misses() -> None:
+    # a pet that died ends; the new one is another pet, not a refine of the old
+    text = "My old tabby Mochi, passed away in May. Then we brought home a young lab named Rufus."
+    got = facts(text, current={"pet": ("tabby named Mochi",)})
+    assert any(c.subject == "pet" and c.mode == "end" and "Mochi" in c.value for c in got), got
+    assert any(c.mode == "set" and "Rufus" in c.value for c in got if c.subject == "pet"), got
+    assert not any(c.mode == "set" and "Mochi" in c.value for c in got if c.subject == "pet")
+    # a breakup names the ex; a new one asked out replaces them
+    got = facts("me n jake broke up last week", current={"partner": ("Jake (bf)",)})
+    assert [(c.value, c.mode) for c in got if c.subject == "partner"] == [("Jake (bf)", "end")]
+    # years spent as something that is not a job, or a job left behind, say no job
+    assert user_values("I spent three years as a volunteer in Peru", "job") == []
+    assert user_values("I spent 10 years as a paramedic before I switched careers", "job") == []
+    # lowercase names: an adverb or a verb in the name's slot stays lowercase
+    assert user_values("my bf really wants a dog", "partner") == []
+    assert user_values("my sister always says that", "family") == ["sister"]
+    # a hypothetical from the start of a sentence still says nothing
+    assert user_values("I'd love a beagle, and I'd name him Toast", "pet") == []

@@ -697,3 +697,33 @@ def test_standard_chau_is_not_read_as_kansai() -> None:
     assert standardise("ちゃうちゃう、大阪や") == "違う違う、大阪だ"
     got = user_facts("そうだ、キウイ食べると喉がイガイガして腫れちゃうから、フルーツは怖いの")
     assert any("腫れちゃう" in v for v in got.get("allergy", [])), got
+
+
+def test_kyushu_and_nagoya_endings_are_read_standard_untouched() -> None:
+    from soulmem.perceive.facts.ja_kyushu import standardise_kyushu
+
+    assert standardise_kyushu("雨やけん、家におる") == "雨だから、家におる"
+    assert standardise_kyushu("近いけん毎年行く") == "近いから毎年行く"
+    assert standardise_kyushu("今日は寒いがや") == "今日は寒いじゃん"
+    # standard Japanese (やばい, ちゃん names, せっけん, いけん of 〜といけん) stays as it is
+    for text in (
+        "それはやばい",
+        "みっちゃん元気?",
+        "せっけんで洗う",
+        "貯めんといけんのに",
+        "好きなんだ",
+    ):
+        assert standardise_kyushu(text) == text, text
+
+
+def test_a_named_pet_or_a_reported_friend_is_not_the_user() -> None:
+    # "X って名前" after a pet cue names the pet, not the user
+    assert "name" not in user_facts("見て、うちの子!もちって名前🐱 かわいいでしょ")
+    # a kana-named friend's words reported back are not the user's allergy
+    assert "allergy" not in user_facts("みさきはそばアレルギーだけど、うどんなら行けるって言ってた")
+    # "うちの店長が": the user's boss, not the user
+    assert "health" not in user_facts("うちの店長が腰痛いってずっと言ってる")
+    # someone else's part-time job, a partner's job
+    assert "part_time_job" not in user_facts("友達のバイト、大変そう")
+    assert "job" not in user_facts("彼氏できたよ。蓮っていって、消防士なんだ")
+    assert "part_time_job" not in user_facts("バイト先が変わって、大変")

@@ -431,9 +431,11 @@ def test_held_out_style(text: str, expected: dict[str, str]) -> None:
         assert any(piece in v for v in got[subject]), got[subject]
 
 
-def test_remention_of_known_value_is_quiet() -> None:
+def test_remention_of_known_value_confirms_it() -> None:
+    # a repeat gives the value as stored, which the resolver confirms (nothing new)
     ctx = FactContext(current={"allergy": ("땅콩 알레르기",)})
-    assert not [c for c in _facts("나 땅콩 먹으면 진짜 큰일 나", ctx) if c.subject == "allergy"]
+    got = [c.value for c in _facts("나 땅콩 먹으면 진짜 큰일 나", ctx) if c.subject == "allergy"]
+    assert set(got) <= {"땅콩 알레르기"}
 
 
 def test_best_friend_value() -> None:
@@ -716,3 +718,26 @@ def test_laughter_ends_the_clause_before_a_pet_name() -> None:
     ctx = FactContext(previous_user_texts=("hello",), current={"pet": ("햄스터",)})
     got = _user("오 진짜 있네 ㅋㅋ 아 그리고 우리 햄스터 이름 콩떡이야", ctx)
     assert got.get("pet") == ["햄스터 '콩떡'"]
+
+
+def test_reaction_and_verbal_nouns_are_not_facts() -> None:
+    # a verbal noun done in a game is not its title; learning of another's allergy is not mine
+    assert "favorite_game" not in _user("랭겜 돌리다가 또 실패함 ㅋㅋ 오늘 망함")
+    assert "allergy" not in _user("고양이도 알레르기가 있구나 신기하다")
+    # 과 after a final consonant is "with", not a department
+    assert "major" not in _user("동생과 왔는데 사람 엄청 많다")
+    # a pet called by a pet word ("솜뭉치요,") owns the name that follows
+    assert "name" not in _user("우리 집 솜뭉치요, 이름이 보리예요!")
+
+
+def test_linked_clause_keeps_the_pets_topic() -> None:
+    ctx = FactContext(current={"pet": ("강아지 '초코'",)}, assistant_name="루나")
+    assert "phobia" not in _user("우리 초코는 두 살인데 고양이 보면 기절할 듯", ctx)
+    assert _user("난 서른인데 뱀 보면 기절해").get("phobia") == ["뱀"]
+
+
+def test_pet_word_name_refines_known_pet() -> None:
+    ctx = FactContext(current={"pet": ("고양이",)}, assistant_name="루나")
+    got = _user("아 아까 말한 우리 집 털뭉치요, 이름이 보리예요!", ctx)
+    assert got.get("pet") == ["고양이 '보리'"]
+    assert "name" not in got

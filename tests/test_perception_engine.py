@@ -57,6 +57,24 @@ def test_correction_supersedes_and_recall_shows_only_the_current_value(
     )
 
 
+def test_a_turn_that_names_an_old_value_again_is_shown_as_past(
+    mem: Memory, clock: ManualClock
+) -> None:
+    luna = mem.scope("u1", "luna")
+    luna.observe(user="my bf Callum says hi lol", assistant="Hi Callum!")
+    clock.advance(days=2)
+    # names the partner again, says nothing new: the turn joins the fact's evidence
+    again = luna.observe(user="ugh, callum is being weird again", assistant="Oh no.")
+    (partner,) = [f for f in luna.facts() if f.subject == "partner"]
+    assert again.event.id in partner.evidence_event_ids
+    assert not again.facts_added and not again.facts_closed
+    clock.advance(days=2)
+    luna.observe(user="me n callum broke up. I'm dating Tobias now, my new bf", assistant="Oh!")
+    ctx = luna.recall("who is callum being weird about?", budget_tokens=800)
+    lines = [line for line in ctx.text.splitlines() if "weird" in line]
+    assert lines and all(line.startswith(f"- {PAST_MARKER}") for line in lines), ctx.text
+
+
 def test_identity_facts_survive_any_item_cap(mem: Memory) -> None:
     luna = mem.scope("u1", "luna")
     luna.observe(user="Hi, I'm Jordan Reyes.")

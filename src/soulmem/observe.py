@@ -20,12 +20,14 @@ from soulmem.lifecycle.surprise import Verdict, floor_for, judge, rescale
 from soulmem.model import Event, EventLink, Fact, MemoryType, Revision, Scope, Tier, new_id
 from soulmem.perceive.analyze import Analysis, analyze
 from soulmem.perceive.facts import FactContext
+from soulmem.perceive.facts.known import named_again
 from soulmem.perceive.informative import is_bare_question
-from soulmem.perceive.resolve import resolve_facts
+from soulmem.perceive.resolve import FactChanges, resolve_facts
 from soulmem.recall.assemble import fact_text
 from soulmem.recall.rank import event_text
 from soulmem.recall.tokenize import detect_language, tokenize
 from soulmem.social.update import social_change, write_social
+from soulmem.store.base import StoreWriter
 from soulmem.validate import Turn
 
 if TYPE_CHECKING:
@@ -125,9 +127,9 @@ def observe_turn(engine: Memory, scope: Scope, turn: Turn) -> ObserveResult:
             tx.save_memory(reinforced)
         tx.bump_counters(scope, TURN_DUTIES)
         write_social(tx, social, event, now)
-        changes = resolve_facts(
-            scope, analysis.facts, tx.current_facts(scope), event_id=event.id, now=now
-        )
+        known = tx.current_facts(scope)
+        changes = resolve_facts(scope, analysis.facts, known, event_id=event.id, now=now)
+        _named_again(tx, known, changes, event.id, user_text, analysis.language)
         for fact in changes.closed:
             tx.close_fact(fact.id, now)
         for fact in changes.confirmed:
@@ -156,6 +158,28 @@ def observe_turn(engine: Memory, scope: Scope, turn: Turn) -> ObserveResult:
         )
         tx.after_commit(lambda: engine._emit(result))
     return result
+
+
+def _named_again(
+    tx: StoreWriter,
+    known: list[Fact],
+    changes: FactChanges,
+    event_id: str,
+    user_text: str,
+    language: str,
+) -> None:
+    """A turn that names a value the user gave (and does not change it) becomes evidence of
+    it: once the value is corrected, the turn is shown as past too."""
+    if not user_text:
+        return
+    touched = {f.id for f in (*changes.added, *changes.confirmed, *changes.closed)}
+    for fact in known:
+        if fact.about != "user" or fact.id in touched or event_id in fact.evidence_event_ids:
+            continue
+        if named_again(user_text, language, fact.subject, fact.value):
+            tx.update_fact(
+                fact.id, confidence=fact.confidence, evidence=(*fact.evidence_event_ids, event_id)
+            )
 
 
 def _by_subject(facts: list[Fact]) -> dict[str, tuple[str, ...]]:

@@ -57,6 +57,8 @@ def _extract(engine: Engine, job: Job) -> dict[str, Any]:
                 "mode": c.mode,
             }
             for c in found
+            # a value already known, as stored, is a re-mention: observe confirmed it already
+            if not (c.mode == "set" and not c.negated and c.value in known.get(c.subject, ()))
         ]
     }
 

@@ -103,7 +103,9 @@ def _richer(new: Candidate, old: Candidate) -> bool:
 
 
 def _settle(found: list[Candidate], context: FactContext) -> list[Candidate]:
-    """Drop what the user's current facts already say; upgrade richer repeats to refine."""
+    """A repeat of what the user's current facts already say confirms that value as it is
+    stored (the turn becomes its evidence, so it is marked past once the value is
+    corrected); upgrade richer repeats to refine."""
     out: list[Candidate] = []
     for c in found:
         if c.about != "user" or c.negated or c.mode != "set":
@@ -111,7 +113,9 @@ def _settle(found: list[Candidate], context: FactContext) -> list[Candidate]:
             continue
         current = tuple(context.current.get(c.subject, ()))
         new = head(c.value)
-        if any(new == head(v) or new in v.casefold() for v in current):
+        known = next((v for v in current if new == head(v) or new in v.casefold()), None)
+        if known is not None:
+            out.append(replace(c, value=known))
             continue
         if current and not spec(c.subject).single and head(current[-1]) in new:
             out.append(replace(c, mode="refine"))

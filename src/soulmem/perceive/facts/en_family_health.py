@@ -21,7 +21,7 @@ from soulmem.perceive.facts.en_lex import (
 )
 from soulmem.perceive.facts.en_util import FIRST, NAME, Msg, cand, cap_name, head, phrase, rx
 
-__all__ = ["SENTENCE_RULES"]
+__all__ = ["PET_DIED", "SENTENCE_RULES"]
 
 N = NUMBER_RE
 _IM = r"(?:I'm|I\s+am)"
@@ -31,11 +31,11 @@ _NEG_BEFORE = rx(r"\b(?:not|n't|never|no\s+longer)\s+(?:\w+\s+)?$")
 
 _REL = alt(FAMILY - {"baby", "kid", "child"})
 _MODS = (
-    r"(?:(?:twin|older|younger|little|big|baby|kid|half|identical|elder|oldest|youngest|"
+    r"(?:(?:twin|older|younger|little|lil|big|baby|kid|half|identical|elder|oldest|youngest|"
     r"step)[\s-]+)"
 )
 _FAM_MY = rx(
-    rf"\b(my|our)\s+({_MODS}{{0,2}})({_REL})\b(?!'s\s+(?:friend|dog|cat))(?:,?\s+({NAME}))?"
+    rf"\b(my|our)\s+({_MODS}{{0,2}})({_REL}|sis|bro)\b(?!'s\s+(?:friend|dog|cat))(?:,?\s+({NAME}))?"
 )
 _FAM_HAVE = rx(
     rf"\bI(?:\s+|(?='))(?:have|'ve\s+got|got)\s+(an?|one|two|three|four|five|six|\d|a\s+couple\s+of)\s+({_MODS}{{0,2}})({_REL})\b(?:,?\s+(?:named\s+)?({NAME}(?:\s+and\s+{NAME})?))?"
@@ -51,11 +51,14 @@ _SPOUSE = rx(
 )
 
 
+_FULL = {"sis": "sister", "bro": "brother"}
+
+
 def r_family(s: str, m: Msg) -> Iterator[Candidate]:
     x: re.Match[str] | None
     cur = " ".join(m.current("family")).casefold()
     for x in _FAM_MY.finditer(s):
-        rel = " ".join((x.group(2) + x.group(3)).split()).lower()
+        rel = " ".join((x.group(2) + _FULL.get(x.group(3).lower(), x.group(3))).split()).lower()
         name = x.group(4) if x.group(4) and cap_name(x.group(4)) else None
         value = f"{rel} {name}" if name else rel
         if x.group(3).lower() in cur and (not name or name.casefold() in cur):
@@ -98,8 +101,8 @@ _PET_MY = rx(
     rf"(?:named|called)\s+|'s\s+name\s+is\s+)({NAME}))?"
 )
 _PET_HAVE = rx(
-    rf"\b(?:I|we)(?:\s+|(?='))(?:have|'ve\s+got|got|own|adopted|rescued|just\s+adopted|"
-    rf"just\s+got|just\s+rescued)\s+(an?|one|two|three|four|\d|"
+    rf"\b(?:I|we)(?:\s+|(?='))(?:have|'ve\s+got|got|own|(?:just\s+)?(?:adopted|rescued|"
+    rf"got|brought\s+home|took\s+in))\s+(an?|one|two|three|four|\d|"
     rf"a\s+couple\s+of)\s+((?:[\w-]+\s+){{0,2}}?)({_PETW})\b(?:,?\s+(?:named|"
     rf"called)\s+({NAME}(?:\s+and\s+{NAME})?))?"
 )
@@ -112,6 +115,16 @@ _NO_PET = rx(
     r"cat))\b|\bI\s+have\s+no\s+(pets?)\b"
 )
 _PET_BAD = rx(r"\b(?:hot|sea|cat\s+walk|lap|top|under|fire|dog\s+days|dog\s+tired|guide|service)\b")
+# "my old beagle Biscuit, passed away last week", "we lost our cat Miso": the pet is gone
+_GONE = (
+    r"(?:passed(?:\s+away|\s+on)?|died|crossed\s+the\s+rainbow\s+bridge"
+    r"|had\s+to\s+be\s+put\s+down)"
+)
+PET_DIED = rx(
+    rf"\b(?:my|our)\s+((?:[\w-]+\s+){{0,2}}?(?:{_PETW})(?:,?\s+{NAME})?),?\s+(?:\w+\s+)?{_GONE}|"
+    rf"\b(?:I|we)\s+(?:just\s+)?(?:lost|had\s+to\s+put\s+down|said\s+goodbye\s+to)\s+"
+    rf"(?:my|our)\s+((?:[\w-]+\s+){{0,2}}?(?:{_PETW})(?:,?\s+{NAME})?)"
+)
 # "went fishing ... We got a few fish": an animal caught is not a pet
 _CAUGHT = rx(r"\b(?:fishing|fished|caught|catch(?:ing)?|hunting|hunted)\b")
 
@@ -130,6 +143,13 @@ def r_pets(s: str, m: Msg) -> Iterator[Candidate]:
     x = _NO_PET.search(s)
     if x:
         yield cand("pet", x.group(1) or x.group(2), s, negated=True, confidence=0.85)
+        return
+    x = PET_DIED.search(s)
+    if x:
+        said = (x.group(1) or x.group(2)).replace(",", "").split()
+        keys = {w.casefold() for w in said[-2:]}
+        gone = next((v for v in m.current("pet") if set(head(v).split()) & keys), None)
+        yield cand("pet", gone or " ".join(said), s, mode="end", confidence=0.75)
         return
     for x in _PET_HAVE.finditer(s):
         if _NEG_BEFORE.search(s[: x.start()] + " ") or _CAUGHT.search(m.text):

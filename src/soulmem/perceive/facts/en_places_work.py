@@ -141,11 +141,24 @@ _TEACH = rx(
 )
 _LIVING = rx(r"\bI(?:\s+|(?='))(?:do|make)\s+([\w\s-]{2,30}?)\s+for\s+a\s+living\b")
 # "been driving trucks for 12 years", "I drive a cab for a living": the vehicle names the job
-_DRIVE = rx(
-    r"\bI(?:'ve\s+been|\s+have\s+been|'m|\s+am)?(?:\s+|(?='))(?:drive|driving)\s+(?:an?\s+)?"
+_VEHICLE = (
     r"(truck|bus|cab|taxi|forklift|ambulance|lorry|lorrie|tractor|delivery\s+van|train|"
-    r"school\s+bus|semi)(?:e?s)?\s+(?:for\s+(?:a\s+living|work|a\s+company|(?:\w+|\d+)\s+"
-    r"(?:years?|yrs?)|a\s+few\s+years|years)|professionally)\b"
+    r"school\s+bus|semi)"
+)
+_DRIVE = rx(
+    rf"\bI(?:'ve\s+been|\s+have\s+been|'m|\s+am)?(?:\s+|(?='))(?:drive|driving)\s+(?:an?\s+)?"
+    rf"{_VEHICLE}(?:e?s)?\s+(?:for\s+(?:a\s+living|work|a\s+company|(?:\w+|\d+)\s+"
+    rf"(?:years?|yrs?)|a\s+few\s+years|years)|professionally)\b|"
+    # a new job that is driving: "next month I start driving a school bus", "first week
+    # driving the bus went great"
+    rf"\b(?:I(?:\s+|(?='))(?:just\s+|finally\s+)?(?:start|started|began|'m\s+starting|"
+    rf"am\s+starting|got\s+a\s+job)|my\s+first\s+(?:day|week|month|shift))\s+"
+    rf"(?:of\s+)?driving\s+(?:an?\s+|the\s+)?{_VEHICLE}\b"
+)
+# "I spent twenty-two years as an insurance claims adjuster"
+_SPENT_AS = rx(
+    rf"\bI(?:'ve|\s+have)?\s+(?:spent|worked)\s+(?:the\s+last\s+|over\s+|almost\s+|nearly\s+)?"
+    rf"(?:{N}|\w+-\w+|a\s+decade|decades)\s+(?:years?\s+)?as\s+(?:an?\s+)?"
 )
 _JOB_STATE = rx(
     rf"\b{_IM}\s+(?:currently\s+|now\s+)?(unemployed|retired|between\s+jobs|self-employed|"
@@ -271,9 +284,18 @@ def r_work(s: str, m: Msg) -> Iterator[Candidate]:
     x = _LIVING.search(s)
     if x:
         yield cand("job", f"{x.group(1).strip()} (for a living)", s)
+    x = _SPENT_AS.search(s)
+    p = phrase(s[x.end() :], 8) if x else None
+    if x and p:
+        p, *after = re.split(r"\s+(?=(?:before|until|then|in|at|for|with|on)\b)", p, maxsplit=1)
+        last = p.split()[-1].lower()
+        if not (after and after[0].startswith(("before", "until", "then"))) and (
+            re.search(_JOB + "$", p, re.I) or re.search(r"(?:[^e]er|or|ist|ian)$", last)
+        ):
+            yield cand("job", p, s, confidence=0.7)
     x = _DRIVE.search(s)
     if x:
-        vehicle = x.group(1).lower().replace("lorrie", "lorry")
+        vehicle = (x.group(1) or x.group(2)).lower().replace("lorrie", "lorry")
         yield cand("job", f"{vehicle} driver", s, confidence=0.75)
     x = _JOB_STATE.search(s)
     if x:

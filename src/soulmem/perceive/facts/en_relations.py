@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 from soulmem.perceive.facts.base import Candidate
+from soulmem.perceive.facts.en_family_health import PET_DIED
 from soulmem.perceive.facts.en_lex import (
     CAT_BREEDS,
     DOG_BREEDS,
@@ -64,7 +65,16 @@ _GOT = rx(
     rf"divorced)\b(?:\s+to\s+({NAME}))?"
 )
 _BROKE = rx(
-    rf"\b(?:we|I)\s+(?:just\s+|finally\s+)?(?:broke\s+up|split\s+up|split)(?:\s+with\s+({NAME}))?"
+    rf"\b(?:(?:me|I)\s+(?:n|and|&)\s+({NAME})|({NAME})\s+and\s+I|we|I)\s+(?:just\s+|finally\s+)?"
+    rf"(?:broke\s+up|split\s+up|split)(?:\s+with\s+({NAME}))?"
+)
+# "he asked me to be his gf and I said yes": a new partner, named elsewhere in the message
+_ASKED = rx(
+    rf"\b(?:he|she|they|{NAME})\s+asked\s+me\s+to\s+be\s+(his|her|their)\s+(?:gf|girlfriend|bf|"
+    r"boyfriend|partner)\b(?![^.!?]*\b(?:said|say)\s+no\b)"
+)
+_NEW_ONE = rx(
+    rf"\b(?:this|a|the)\s+(?:guy|girl|lad|dude|boy|man|woman)\s+(?:called\s+|named\s+)?({NAME})"
 )
 _FROM = rx(r"^\s+(from\s+[^,.;!?]{2,40}?)(?=\s*(?:[,.;!?]|$|\s+and\b))")
 
@@ -91,6 +101,14 @@ def r_relationship(s: str, m: Msg) -> Iterator[Candidate]:
                 "partner", f"{name}{' (' + details[0] + ')' if f else ''}", s, confidence=0.8
             )
             return
+    x = _ASKED.search(s)
+    if x:
+        named = _NEW_ONE.search(m.text)
+        if named and cap_name(named.group(1)):
+            kind = {"his": "boyfriend", "her": "girlfriend"}.get(x.group(1).lower(), "partner")
+            yield cand("relationship_status", f"dating {named.group(1)}", s, confidence=0.8)
+            yield cand("partner", f"{named.group(1)} ({kind})", s, confidence=0.8)
+            return
     x = _GOT.search(s)
     if x:
         to = f" to {x.group(2)}" if x.group(2) else ""
@@ -100,10 +118,14 @@ def r_relationship(s: str, m: Msg) -> Iterator[Candidate]:
         return
     x = _BROKE.search(s)
     if x:
-        with_ = f" with {x.group(1)}" if x.group(1) else ""
-        yield cand("relationship_status", f"single (broke up{with_})", s, confidence=0.7)
-        if m.current("partner"):
-            yield cand("partner", m.current("partner")[-1], s, mode="end", confidence=0.7)
+        ex = x.group(1) or x.group(2) or x.group(3)
+        with_ = f" with {ex}" if ex else ""
+        if not _ASKED.search(m.text):
+            yield cand("relationship_status", f"single (broke up{with_})", s, confidence=0.7)
+        if m.current("partner") or ex:
+            old = next((p for p in m.current("partner") if ex and ex in p), None)
+            gone = old or (m.current("partner") or (ex or "",))[-1]
+            yield cand("partner", gone, s, mode="end", confidence=0.7)
         return
     x = _STATUS.search(s)
     if x:
@@ -446,6 +468,8 @@ def m_pet_refine(m: Msg) -> Iterator[Candidate]:
         return
     latest = cur[-1]
     text = m.text
+    if PET_DIED.search(text):
+        return  # a pet that died: a new one named in the message is another pet
     ref = _PET_REF.search(text)
     refers = ref and _same_pet(ref.group(1), latest)
     if not refers:

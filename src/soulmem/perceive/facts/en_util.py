@@ -100,6 +100,56 @@ _DROPPED_IM = rx(
 )
 
 
+# role-play: "the real me has a beagle" is the user speaking of themselves
+_REAL_ME = rx(r"\bthe\s+real(?:[\s-]life)?\s+me\s+((?:also|still|actually)\s+)?([a-z]+)\b")
+_REAL_VERB = {"has": "have", "is": "am", "does": "do", "was": "was"}
+
+
+def _real_me(x: re.Match[str]) -> str:
+    adv, verb = x.group(1) or "", x.group(2)
+    verb = _REAL_VERB.get(verb.lower()) or (
+        verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
+    )
+    return f"I {adv}{verb}"
+
+
+# a lowercase chat ("my bf callum thinks...") names people in lowercase: a word in a
+# name's slot, before a verb or a break, is capitalised so the name rules read it
+_KIN = (
+    r"(?:bf|gf|boyfriend|girlfriend|partner|husband|hubby|wife|fianc[ée]e?|sis|sister|bro|"
+    r"brother|cousin|nan|gran|grandma|grandpa|son|daughter|niece|nephew|bestie|bff|"
+    r"best\s+friend|bestfriend|mate|friend|pal|flatmate|roommate|housemate|coworker|"
+    r"colleague|dog|cat|puppy|kitten|pup)"
+)
+_LOW_NAME = re.compile(
+    rf"(?i:\b(?:(?:my|our)\s+(?:(?:little|lil|big|baby|older|younger|twin|new|old|best)\s+)?"
+    rf"{_KIN}|this\s+(?:guy|girl|lad|dude|boy)|me\s+(?:n|and|&))\s+)([a-z][a-z'-]{{2,}})"
+    r"(?=\s*(?:[,.!?;:)]|$)|\s+(?:and|n|is|was|'s|has|had|just|thinks|says|said|wants|asked|"
+    r"texted|keeps|got|gets|loves|hates|likes|can|will|who|from|broke|lol|tho|btw|is|"
+    r"came|comes|told|tells)\b)"
+)
+_NOT_LOW_NAME = frozenset(
+    str.split(
+        "and the who just really always never literally actually also still even only lowkey "
+        "kinda sorta tho though lol lmao rn too said says thinks wants got gets has had was "
+        "can will who from and but not now then here there today tonight"
+    )
+)
+
+
+def _low_names(t: str) -> str:
+    if re.search(r"\b[A-Z][a-z]", t.replace("I'", "")):
+        return t
+
+    def up(x: re.Match[str]) -> str:
+        w = x.group(1)
+        if w in _NOT_LOW_NAME or w.endswith(("ly", "ing", "ed")) or w in NOT_NAMES_CF:
+            return x.group(0)
+        return x.group(0)[: -len(w)] + w[:1].upper() + w[1:]
+
+    return _LOW_NAME.sub(up, t)
+
+
 _I = re.compile(r"\b(?:I|I'm|I've|I'd|I'll)\b")
 # a sentence whose subject is someone else: a subjectless one after it goes on about them
 _THEIRS = rx(
@@ -131,6 +181,19 @@ def _statement(s: str) -> str | None:
     return None
 
 
+_CLAUSE_END = re.compile(r"(?:,\s+(?:and|but|so)|;|\s—)\s+")
+
+
+def _real_part(s: str) -> str | None:
+    """The sentence without its hypothetical: "I have a beagle, and I'd want him aboard"
+    keeps its first clause; one hypothetical from the start drops the sentence."""
+    x = _HYPO.search(s)
+    if not x:
+        return s
+    cuts = [c.start() for c in _CLAUSE_END.finditer(s, 0, x.start())]
+    return s[: cuts[-1]] if cuts and FIRST.search(s[: cuts[-1]]) else None
+
+
 @dataclass(frozen=True, slots=True)
 class Msg:
     """One user message, split for the rules."""
@@ -145,10 +208,11 @@ class Msg:
         t = " ".join(text.translate(_QUOTES).split())
         for pat, rep in _TYPOS:
             t = pat.sub(rep, t)
+        t = _low_names(_REAL_ME.sub(_real_me, t))
         raw = _sentences(t)
         alls = tuple(_with_subject(s, raw[i - 1] if i else "") for i, s in enumerate(raw))
         kept = (_statement(s) for s in alls)
-        stmts = tuple(s for s in kept if s and not _HYPO.search(s))
+        stmts = tuple(c for c in (_real_part(s) for s in kept if s) if c)
         return Msg(t, alls, stmts, ctx)
 
     def current(self, subject: str) -> tuple[str, ...]:

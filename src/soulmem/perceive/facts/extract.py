@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from soulmem.perceive.facts.base import Candidate, FactContext, LanguageRules
+from soulmem.perceive.facts.known import ended_values
 from soulmem.recall.tokenize import detect_language
 
 __all__ = ["extract_facts"]
@@ -30,7 +31,10 @@ def extract_facts(
     rules = _rules(lang)
     if rules is None:
         return []
-    found = rules(text, context or FactContext())
+    ctx = context or FactContext()
+    found = rules(text, ctx)
+    if ctx.current:  # a value the user gave, now said to be over, ends first
+        found = [*ended_values(text, lang, ctx.current, (c.subject for c in found)), *found]
     seen: set[tuple[str, str, str, bool, str]] = set()
     result: list[Candidate] = []
     for candidate in found:

@@ -9,8 +9,8 @@ and a rule's match is discarded when the text before it makes someone else the t
 preferences in ``ja_prefs``, relationships and situation in ``ja_situation``,
 conversational phrasings (echoed questions, ``季節は断然夏派``, long-distance partners, best
 friends introduced by name) in ``ja_talk``, casual preferences (``麻婆豆腐が優勝``,
-``いつものほうじ茶ラテ``) in ``ja_casual``. Kansai dialect is rewritten to standard Japanese
-first (``ja_kansai``), so every rule reads it.
+``いつものほうじ茶ラテ``) in ``ja_casual``. Kansai, 博多 and 名古屋 dialect is rewritten to
+standard Japanese first (``ja_kansai``, ``ja_kyushu``), so every rule reads it.
 """
 
 from __future__ import annotations
@@ -56,6 +56,11 @@ _SELF_INTRO = re.compile(
     r"^(?:えっと|えーと|あの|あっ|あ|どうも|はじめまして|初めまして|こんにちは|こんばんは|"
     r"おはよう|改めまして|改めて|私|わたし|僕|俺|あたし)?[、\s]*"
     rf"(?:私|わたし|僕|俺|あたし)?(?:は|、)?\s*(?P<n>{_NAME})(?:です|でーす|だよ|っていいます)[!。\s]*$"
+)
+# "新歓ありがとう! 改めまして小春です、...": a greeting, then the name, mid-message
+_GREET_INTRO = re.compile(
+    rf"(?:^|(?<=[\s、]))(?:改めまして|はじめまして|初めまして)、?\s*(?:(?:私|わたし|僕|俺|あたし|ウチ)は?)?"
+    rf"\s*(?P<n>{_NAME})(?:です|でーす|っていいます)(?=[、!。\s]|$)"
 )
 _SELF_REPEAT = re.compile(
     r"^(?:どうも|はじめまして|初めまして|こんにちは|こんばんは|おはよう|改めまして|あ|えっと)?[、\s]*"
@@ -109,7 +114,9 @@ _NICK_OK = re.compile(
 
 
 _PET_TALK = re.compile(rf"{ANIMALS}|さっき|ペット|うちの子")
-_NOT_MY_NAME = re.compile(rf"{ANIMALS}|{PERSONS}|さっき|ペット|うちの子")
+_NOT_MY_NAME = re.compile(
+    rf"{ANIMALS}|{PERSONS}|さっき|ペット|(?:うち|ウチ|実家|家)の子|この子|[🐶🐕🐱🐈🐹🐰🐇🐦🐤🐢🐟🐠]"
+)
 _HONORIFIC = re.compile(r"(?:さん|くん|君|ちゃん|様|さま|先輩|先生)$")
 
 
@@ -148,7 +155,7 @@ def _names(s: Sent) -> Iterator[Candidate]:
     if mk and not _NOT_NAME.search(mk.group("n")):
         yield cand("name", mk.group("n"), s, confidence=0.75)
     mr = _SELF_REPEAT.search(s.text)
-    m2 = _SELF_INTRO.search(s.text) or _SELF_BARE.search(s.text)
+    m2 = _SELF_INTRO.search(s.text) or _SELF_BARE.search(s.text) or _GREET_INTRO.search(s.text)
     repeat = bool(mr and len(mr.group("n")) > len(mr.group("a")) > 1)
     if repeat and mr and mr.group("n").startswith(mr.group("a")):
         yield cand("name", mr.group("n"), s, confidence=0.85)
@@ -518,11 +525,17 @@ _INVERTED_OTHER = re.compile(
     rf"、\s*(?:{PERSONS}|[^\W\d_]{{1,6}}(?:さん|くん|君|ちゃん))(?:が|は|も|の方)?(?:ね|さ)?[。!\s]*$"
 )
 
+# "あかりはえびアレルギーだけど…って言ってた": a kana-named friend's words, reported
+_REPORTED_OTHER = re.compile(
+    rf"^(?!(?:{SELF}|これ|それ|あれ|ここ|そこ|きょう|まず|いま)(?:は|が))[ぁ-ゖ]{{2,4}}(?:は|が)"
+    r"[^。]*(?:って言って(?:た|る)|らしい|んだって)[。!\s]*$"
+)
+
 
 def extract(text: str, context: FactContext) -> list[Candidate]:
     found: list[Candidate] = []
     for sent in split_message(text, context):
-        if sent.addressed or _INVERTED_OTHER.search(sent.text):
+        if sent.addressed or _INVERTED_OTHER.search(sent.text) or _REPORTED_OTHER.search(sent.text):
             continue
         for rule in _RULES:
             found.extend(rule(sent))

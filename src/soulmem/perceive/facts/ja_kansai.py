@@ -9,8 +9,9 @@ nouns (the values the rules keep) pass through unchanged.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-__all__ = ["standardise"]
+__all__ = ["rewrite", "standardise"]
 
 _END = r"(?=[。、!?\s」)笑]|$)"
 _STOP = r"(?=[。!?\s」)笑]|$)"
@@ -93,10 +94,15 @@ _GATE = re.compile(
 )
 
 
-def standardise(text: str) -> str:
-    """The message with common Kansai endings and forms rewritten to standard Japanese."""
-    if not _GATE.search(text):
+def rewrite(text: str, gate: re.Pattern[str], rules: Sequence[tuple[re.Pattern[str], str]]) -> str:
+    """``text`` with each rule applied in turn, when ``gate`` finds a form they rewrite."""
+    if not gate.search(text):
         return text
-    for pattern, repl in _RULES:
+    for pattern, repl in rules:
         text = pattern.sub(repl, text)
     return text
+
+
+def standardise(text: str) -> str:
+    """The message with common Kansai endings and forms rewritten to standard Japanese."""
+    return rewrite(text, _GATE, _RULES)

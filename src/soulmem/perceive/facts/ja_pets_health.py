@@ -162,11 +162,24 @@ _ALLERGY_BY = re.compile(
 )
 
 
+# "甲殻類だめなんです、食べると…", "キウイ出るとこは避けてほしい…食べたら…": the item refused
+_REFUSAL_TAIL = re.compile(
+    r"(?:は|が)?(?:ダメ|だめ|駄目|無理|NG)(?:なんです|なんだ|なの|なん|で|です)?[.…\s]*$"
+    r"|(?:が)?(?:出る|入ってる|入った|使ってる)(?:とこ|所|店|の|もの)(?:だけ)?は?"
+    r"(?:避けて|やめて|勘弁)[^、。]*$"
+)
+
+
 def _allergens(prefix: str) -> list[str]:
     """``俺、エビとかカニとか、ああいうの`` -> [エビ, カニ]: the items listed before a trigger."""
     items: list[str] = []
     for raw in reversed(_ITEM_SEP.split(prefix)):
         part = raw.strip()
+        if not items and (refusal := _REFUSAL_TAIL.search(part)) and refusal.start() > 0:
+            part = clean(part[: refusal.start()])
+            if part and len(part) <= 12 and not re.search(r"[はがをにで]\S", part):
+                items.append(part)
+            break
         while part and (junk := _ITEM_JUNK.search(part)):
             part = part[: junk.start()].strip()
         if not part:

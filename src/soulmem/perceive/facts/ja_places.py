@@ -75,8 +75,10 @@ _BUSINESS_TAIL = re.compile(r"の[^\W\d_]{1,8}?(?:農家|家業|商店|店|会�
 def _place(m: re.Match[str]) -> str | None:
     # time words before the place ("今は大阪", "去年から京都"); a season only with its particle,
     # as it begins place names too ("秋田", "冬木")
+    # a bare 今 before a one-kanji word is the place's own first character ("今池", "今宿")
     place = re.sub(
-        r"^(?:(?:今|いま|現在|最近|実家|先週|先月|今月|去年|昨年|今年|先日|この前|こないだ|生粋|"
+        r"^(?:(?:今|いま)(?:から|に|は|の|(?![^\W\d_ぁ-ゖァ-ヺーA-Za-z](?![^\W\d_ぁ-ゖァ-ヺーA-Za-z])))"
+        r"|(?:現在|最近|実家|先週|先月|今月|去年|昨年|今年|先日|この前|こないだ|生粋|"
         r"\d{1,2}月)(?:から|に|は|の)?|(?:春|夏|秋|冬)(?:から|に|は))+",
         "",
         m.group("p"),

@@ -34,6 +34,14 @@ _PEND = r"(?=って|と|が|は|も|、|。|!|$|くん|さん|ちゃん|です|�
 _PARTNER = re.compile(
     rf"(?:彼氏|恋人)(?:の名前(?:は|が|って)|の|は)\s*{_PNAME}(?:って|と|が|は|、|。|!|$|くん|さん|ちゃん)"
 )
+_CALLED = r"って(?:いう|言う|いって|言って|いいます)"
+# "彼氏とは付き合って3年。圭吾っていって…": the name told in the sentence after the role
+_NAMED_NEXT = re.compile(rf"^(?:名前は)?{_PNAME}(?:くん|さん|ちゃん)?{_CALLED}")
+_ROLE_BEFORE = (
+    ("partner", re.compile(r"彼氏|彼女|恋人")),
+    ("best_friend", re.compile(r"親友")),
+    ("relationship_status", re.compile(r"気になる(?:人|子)|好きな(?:人|子)|片思い|片想い")),
+)
 _PARTNER_NAMED = re.compile(rf"名前(?:は|が)\s*{_PNAME}{_PEND}")
 _DATING = re.compile(rf"{_PNAME}(?:くん|さん|ちゃん)?と付き合(?:って|い始め|うことに)")
 _PERIOD = (
@@ -44,8 +52,10 @@ _BEST = (
         rf"{_PERIOD}(?:の頃|時代)?から(?:ずっと)?(?:一緒|仲良し|仲がいい|仲いい|の付き合い|の友達|友達)の\s*{_PNAME}{_PEND}"
     ),
     re.compile(
-        rf"(?:大?親友|幼なじみ|幼馴染)(?:の|は|って)\s*{_PNAME}(?:って|と|が|は|、|。|!|$|ちゃん|くん)"
+        rf"(?:大?親友|幼なじみ|幼馴染)(?:の|は|って)\s*{_PNAME}(?:って|と|が|は|、|。|!|$|ちゃん|くん"
+        r"|に(?=も?(?:相談|話し|話す|言|聞|会|電話|連絡|誘|LINE)))"
     ),
+    re.compile(rf"(?:大?親友|幼なじみ|幼馴染)、\s*{_PNAME}(?:ちゃん|くん)?{_CALLED}"),
     re.compile(
         rf"{_PNAME}(?:ちゃん|くん)?(?:は|って|とは)(?:私の|僕の|俺の)?(?:一番の)?(?:大?親友|幼なじみ|幼馴染)"
     ),
@@ -88,9 +98,9 @@ _EVENT = re.compile(
 )
 _PART_TIME = (
     re.compile(
-        rf"(?P<x>{NP})(?:で|の)(?:バイト|アルバイト|パート)(?:して|を始め|始め|やって|中|を|が)"
+        rf"(?P<x>{NP})(?:で|の)(?:バイト|アルバイト|パート)(?:して|を始め|始め|やって|中|を|が|、)"
     ),
-    re.compile(rf"(?:バイト先|パート先)(?:は|が)\s*(?P<x>{NP})"),
+    re.compile(rf"(?:バイト先|パート先)(?:は|が)\s*(?P<x>{NP})(?![わえ])"),
     re.compile(rf"(?:バイト|アルバイト)(?:は|を)?\s*(?P<x>{NP})(?:に変え|にした|に決ま)"),
 )
 _QUIT = re.compile(
@@ -155,6 +165,7 @@ def _relations(s: Sent) -> Iterator[Candidate]:
             if regex is _DATING:
                 yield cand("relationship_status", "恋人あり", s, confidence=0.8)
             break
+    yield from _named_next(s)
     for regex in _BEST:
         mb = regex.search(t)
         if mb and not s.other_at(mb.start()):
@@ -167,6 +178,21 @@ def _relations(s: Sent) -> Iterator[Candidate]:
                 note = "幼なじみ"
             yield cand("best_friend", f"{name}（{note}）", s, confidence=0.85)
             break
+
+
+def _named_next(s: Sent) -> Iterator[Candidate]:
+    mn = _NAMED_NEXT.match(s.text)
+    if mn is None:
+        return
+    last = re.split(r"(?<=[。!])(?=.)", s.before)[-1] if s.before else ""
+    if not last and s.context.previous_user_texts:
+        last = s.context.previous_user_texts[-1][-40:]
+    for subject, role in _ROLE_BEFORE:
+        if (mr := role.search(last)) and not s.other_topic(last[: mr.start()]):
+            name = mn.group("n")
+            value = f"片思い中（{name}）" if subject == "relationship_status" else name
+            yield cand(subject, value, s, confidence=0.75)
+            return
 
 
 def _exam_value(name: str | None, when: str | None) -> str:
@@ -199,7 +225,8 @@ def _situation(s: Sent) -> Iterator[Candidate]:
         yield cand("upcoming_event", f"{me.group('e')}（{me.group('t')}）", s, confidence=0.7)
     for regex in _PART_TIME:
         mp = regex.search(t)
-        if mp and not s.other_at(mp.start()):
+        # "友達のバイト、": someone else's part-time job
+        if mp and not s.other_at(mp.start()) and not s.other_at(mp.end("x") + 1):
             yield cand("part_time_job", clean(mp.group("x")), s, confidence=0.8)
             break
     for mq in _QUIT.finditer(t):

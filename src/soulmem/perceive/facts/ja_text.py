@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from soulmem.perceive.facts.base import Candidate, FactContext
 from soulmem.perceive.facts.ja_kansai import standardise
+from soulmem.perceive.facts.ja_kyushu import standardise_kyushu
 from soulmem.perceive.facts.ja_lex import PERSONS, SELF
 
 __all__ = [
@@ -46,10 +47,13 @@ _QUESTION_END = re.compile(
     r"答えて|覚えてる|知ってる|どう|なに|何|いつ|どこ|誰|だれ)[!。\s]*$"
 )
 _TOPIC = re.compile(
-    rf"(?P<other>{PERSONS}|[^\W\d_]{{1,8}}?(?:さん|くん|君|ちゃん|様|さま|先輩|氏))"
+    rf"(?P<other>{PERSONS}|[^\W\d_]{{1,8}}?(?:さん|くん|君|ちゃん|様|さま|先輩|氏|"
+    r"(?<=[院社店部課校寮会園局署室団隊組])長))"
     r"(?:は|が|も|の(?!頃|ころ|時|とき|日)|って|とか|にとって|、)"
     rf"|(?P<self>{SELF})(?:は|が|も|の|って|的に|なんて|にとって|、)"
-    r"|(?P<pron>あいつ|こいつ|そいつ|あの人|あの子|その人|あの方|(?:向こう|相手)(?=は|が|も))"
+    r"|(?P<pron>あいつ|こいつ|そいつ|あの人|あの子|その人|あの方|(?:向こう|相手)(?=は|が|も)"
+    # "拓海っていって、美容師なんだ": a person just named is the topic of what follows
+    r"|^[^\W\d_]{1,6}?(?:くん|さん|ちゃん)?って(?:いって|言って)(?=、))"
 )
 _VOCATIVE = re.compile(
     r"^(?:ねえ|ねぇ|ね)?、?(?P<n>[ァ-ヴー]{2,6}|[^\W\d_ぁ-ゖァ-ヺーA-Za-z]{1,2}(?:さん|ちゃん|くん))、"
@@ -79,7 +83,7 @@ def mid_phrase(text: str, start: int) -> bool:
 
 
 def normalise(text: str) -> str:
-    text = standardise(unicodedata.normalize("NFKC", text))
+    text = standardise(standardise_kyushu(unicodedata.normalize("NFKC", text)))
     text = _DROP.sub("", text)
     return _LAUGH.sub("。", text)
 

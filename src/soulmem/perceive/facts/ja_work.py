@@ -48,7 +48,10 @@ _JOB_OF = re.compile(
 # an adjective before the place (小さい印刷会社, 大きな病院, 近所のカフェ)
 _ADJ = r"(?:[^\W\d_ぁ-ゖ]{1,3}[ぁ-ゖ]{0,2}(?:い|な)\s*)?"
 _WORKPLACE = (
-    re.compile(rf"(?P<v>{NP})(?:で|に)(?:働いて|勤めて|勤務して)"),
+    re.compile(
+        rf"(?P<v>{NP})(?:で|に)(?:働いて|勤めて|勤務して|働き(?:始め|出し)"
+        r"|働く(?=[!。、\s]|$|ことに|予定|んだ|の|よ))"
+    ),
     re.compile(rf"(?P<v>{NP})(?:勤務|勤め)(?!先)"),
     re.compile(
         rf"(?:職場|会社|勤務先|勤め先|働いてる(?:の|とこ|ところ)|バイト先|パート先)(?:は|が|って)\s*"
@@ -56,6 +59,8 @@ _WORKPLACE = (
     ),
     # "駅前のスタバでバイトしてる": where the part-time job is
     re.compile(rf"(?P<v>{NP})で(?:バイト|アルバイト|パート)(?:して|やって|中|を(?:して|やって))"),
+    # "バイトは駅前の本屋でやってる", "塾のバイト、今日も": the part-time job named by its place
+    re.compile(rf"(?:バイト|アルバイト|パート)(?:は|って|、)\s*(?P<v>{NP})で(?:やって|して|働い)"),
 )
 _PART_TIME_TALK = re.compile(r"バイト|アルバイト|パート")
 # a sentence that is only a job title (``飼育員の見習い。``) in a message about work
@@ -144,7 +149,9 @@ def work(s: Sent) -> Iterator[Candidate]:
         m = regex.search(t)
         if m and not s.other_at(m.start()):
             value = re.sub(
-                r"^(?:(?:今月|先月|来月|今年|今週|先週|\d{1,2}月|春)から)", "", clean(m.group("v"))
+                r"^(?:(?:今月|先月|来月|今年|今週|先週|来週|\d{1,2}月|春)から)",
+                "",
+                clean(m.group("v")),
             )
             if value and not re.search(r"^(?:ここ|そこ|今|毎日|家)$", value):
                 place = value

@@ -39,6 +39,7 @@ from soulmem.perceive.facts.ko_lex import (
     PERSONS,
     USER_WORDS,
     alt,
+    has_batchim,
     native_number,
     strip_josa,
 )
@@ -86,6 +87,7 @@ _VERB_END = re.compile(r"[요다어아야지네고데죠까니해]$")
 _JOB_RX = re.compile(alt(JOBS))
 _SOMEONE = re.compile(
     r"사람|친구|애인|여친|남친|동생|형|누나|언니|오빠|엄마|아빠|걔|얘|그 애|고양이|강아지|냥이|"
+    r"[털솜]뭉치|댕댕이|"
     rf"{alt(ANIMALS)}|{alt(BREEDS)}|선배|후배|동료|"
     rf"아이|아기|조카|캐릭터|가게|식당|카페|회사|책|"
     rf"영화|노래"
@@ -422,7 +424,7 @@ _MAJOR_KEY = re.compile(
 _DEPT = re.compile(
     r"(?P<v>\w{1,10}(?:학과|학부|공학과|과))\s*(?:야|"
     r"이야|다녀|다니|학생|예요|이에요|졸업|[1-6]학년|"
-    r"인데|전공)"
+    r"인데|전공|왔는데|들어왔|입학|붙었)"
 )
 _MAJOR_STOP = frozenset(
     {"내", "제", "무슨", "원래", "복수", "부", "이중", "그", "다른", "뭐", "전"}
@@ -502,6 +504,10 @@ def _work(m: Msg, s: Sent) -> None:
         mt = rx.search(t)
         if mt:
             v = strip_josa(mt.group("v").strip())
+            # "동생과 왔는데": 과 after a final consonant is the particle "with", not a department
+            came = rx is _DEPT and re.search(r"왔|입학|붙었", mt.group(0))
+            if came and re.match(r"\w*[^학]과$", v) and has_batchim(v[-2]):
+                continue
             if v not in _MAJOR_STOP and word_ok(v) and m.add(s, "major", v, prefix=t[: mt.start()]):
                 break
 
@@ -518,6 +524,7 @@ def _known_names(text: str, context: FactContext) -> frozenset[str]:
             head = value.split()[0] if value.split() else ""
             if head:
                 names.add(head.strip("'\""))
+    names.update(n for v in context.current.get("pet", ()) for n in re.findall(r"'(\w+)'", v))
     for mt in re.finditer(r"(\w{2,3})\s*(?:씨|님|경|쌤|선배|놈|녀석)(?!\w)", text):
         names.add(mt.group(1))
     return frozenset(names)
@@ -569,9 +576,6 @@ def extract(text: str, context: FactContext) -> list[Candidate]:
     movie_rule(msg)
     if context.previous_assistant_text:
         msg.out.extend(answer_rule(text, context, extract, msg.out))
-    # a re-mention of what is already known ("나 땅콩 먹으면 큰일 나" again) adds nothing
-    return [
-        c
-        for c in msg.out
-        if not (c.mode == "set" and not c.negated and c.value in context.current.get(c.subject, ()))
-    ]
+    # a re-mention of what is already known ("나 땅콩 먹으면 큰일 나" again) confirms it: the
+    # turn becomes its evidence, so it is marked past once the value is corrected
+    return msg.out

@@ -79,7 +79,17 @@ _PHOBIA_WORD = Gated(
     "못봐",
     "트라우마",
 )
-_PHOBIA_NAMED = re.compile(r"(?P<v>\w+?)\s?공포증")
+_PHOBIA_MAP = {
+    "고소": "높은 곳 (고소공포증)",
+    "폐소": "좁은 곳 (폐소공포증)",
+    "환": "환공포증",
+    "대인": "대인공포증",
+    "광장": "광장공포증",
+}
+# "고소공포증", and "고소공포 있어서" with 증 left off
+_PHOBIA_NAMED = re.compile(
+    rf"(?P<v>\w+?)\s?공포증|(?<!\w)(?P<b>{alt(_PHOBIA_MAP)})\s?공포(?:가|도)?\s*(?:좀\s*|너무\s*|진짜\s*|엄청\s*)?(?:있|심하|심해|때문)"
+)
 _PHOBIA_LEX = re.compile(
     rf"(?<!\w)(?P<v>{alt(PHOBIAS)})(?:이|가|은|는|을|를|만|도|이랑|랑|이나|나|소리|라면|이라면|만\s*보면)?(?!\w)\s*[^.!?]{{0,20}}?"
     r"(?:무서|질색|심장이?\s*(?:떨어|내려앉|쿵|벌렁)|소름|벌벌|덜덜|식은땀|기절|겁|트라우마|오금|"
@@ -93,13 +103,9 @@ _PHOBIA_SIGN = re.compile(
     rf"(?P<v>{alt(_PHOBIA_SIGNS)})[^.!?]{{0,24}}?(?:무서|이불\s*(?:뒤집어|속)|귀\s*막|숨어|벌벌|덜덜|기절)"
 )
 _HIGH = re.compile(r"높은\s*(?:데|곳)|고층|높은\s*건물")
-_PHOBIA_MAP = {
-    "고소": "높은 곳 (고소공포증)",
-    "폐소": "좁은 곳 (폐소공포증)",
-    "환": "환공포증",
-    "대인": "대인공포증",
-    "광장": "광장공포증",
-}
+_LEARNT = re.compile(r"\s*(?:있|없)(?:구나|군|으시|으세|대|다니|다더)")
+_REASON_END = re.compile(r"(?:이라|라서|이라서|여서|이어서|라)$")
+_REASON = re.compile(r"(?:^|\s)(?P<n>\w+?)(?:은|는)\s")
 _PHOBIA_STOP = frozenset({"귀신같이", "진짜", "너무", "그게", "이게", "그거", "이거", "밤", "혼자"})
 
 # ---------------------------------------------------------------- dislikes
@@ -162,7 +168,9 @@ def _antecedent(m: Msg, s: Sent, rx: re.Pattern[str]) -> str:
 def forbidden_rules(m: Msg, s: Sent) -> None:
     t = s.text
     mt = _ALLERGY_WORD.search(t)
-    if mt:
+    if mt and _LEARNT.match(t, mt.end()):
+        pass  # "도깨비도 알레르기가 있구나": learning of someone else's
+    elif mt:
         v = _np(mt.group("v"), 2)
         if mt.group("neg"):
             m.add(s, "allergy", v or "알레르기", negated=True, prefix=t[: mt.start()])
@@ -183,7 +191,7 @@ def forbidden_rules(m: Msg, s: Sent) -> None:
     if high and (_PHOBIA_SEE.search(t) or _PHOBIA_WORD.search(t)):
         m.add(s, "phobia", "높은 곳 (고소공포증)", prefix=t[: high.start()])
     elif mt:
-        base = mt.group("v")
+        base = mt.group("v") or mt.group("b")
         m.add(s, "phobia", _PHOBIA_MAP.get(base, f"{base} 공포증"), prefix=t[: mt.start()])
     else:
         for rx in (_PHOBIA_SEE, _PHOBIA_WORD):
@@ -212,6 +220,9 @@ def forbidden_rules(m: Msg, s: Sent) -> None:
         mt = rx.search(t)
         if mt:
             v = _np(mt.group("v"), 2)
+            reason = _REASON.search(mt.group(0)) if _REASON_END.search(v) else None
+            if reason:  # "민초는 치약 맛이라 싫어": the topic is disliked, for the reason after it
+                v = _np(reason.group("n"), 2)
             if v.split()[-1:] and v.split()[-1] in ("식감", "맛", "냄새", "향", "소리", "촉감"):
                 v = clean_np(mt.group("v"), 3, keep_modifiers=True)
             if (

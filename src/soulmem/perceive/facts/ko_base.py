@@ -156,7 +156,26 @@ def is_other(prefix: str, names: frozenset[str], *, loose: bool = False) -> bool
     ``names``: known names of other people (the character, friends). ``loose`` also takes a
     clause-initial two- or three-syllable word marked 는/가 for a name ("정우는 떡볶이 좋아해").
     """
-    clause = _CLAUSE_CUT.split(prefix)[-1]
+    cuts = list(_CLAUSE_CUT.finditer(prefix))
+    clause = prefix[cuts[-1].end() :] if cuts else prefix
+    state = _clause_state(clause, names, loose=loose)
+    # "우리 두부는 세 살인데 개 보면 기절하겠다": a clause with no subject of its own keeps the
+    # topic of the clause it is linked to by 는데/니까
+    if state == "" and cuts and _LINKED.match(cuts[-1].group(0)):
+        before = prefix[: cuts[-1].start()]
+        topic = _TOPIC.search(_CLAUSE_CUT.split(before)[-1])
+        if topic and not _SELF.search(before):
+            return is_other(before + " ", names, loose=loose)
+    return state == "other"
+
+
+_LINKED = re.compile(r"(?:는데|은데|인데|니까)\s")
+_TOPIC = re.compile(r"\w(?:는|은|이는|가)(?:\s|$)")
+_SELF = re.compile(r"(?:^|\s)(?:나|난|내|저|전|제)(?:는|가|도)?(?:\s|$)")
+
+
+def _clause_state(clause: str, names: frozenset[str], *, loose: bool) -> str:
+    """Who a clause is about: "user", "other", "pet" or "" when it does not say."""
     state = ""
     tokens = clause.split()
     # "할머니가 해주신 된장찌개": a person marked 가/이 inside a relative clause on the value
@@ -201,8 +220,8 @@ def is_other(prefix: str, names: frozenset[str], *, loose: bool = False) -> bool
         ):
             state = "other"
     if relative and last_particle in ("가", "이", "께서", ""):
-        return False
-    return state == "other"
+        return "user"
+    return state
 
 
 # "엄마 따라", "형 때문에": the person is who the user goes along with, not the subject

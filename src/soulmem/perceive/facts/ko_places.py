@@ -42,10 +42,10 @@ _ADV = r"(?:(?:혼자|지금|현재|요즘|따로|쭉|계속|자취하면서|같
 _LIVE = (
     r"(?:살(?!아나|아남|아있|아\s*있)(?:아|고|아요|거든|지|면서|았|고 있|아서|"
     r"던|어)(?!\w*싶)|사는데|산다|삽니다|자취|거주|"
-    r"지내고 있|지내)"
+    r"지내고 있|지내|삶(?=\s*$|\s+(?:ㄹㅇ|ㅇㅇ|중)))"
 )
 #: words one of which a sentence must hold before the residence patterns are tried
-_LIVE_GATES = ("살", "사는", "산다", "삽니", "자취", "거주", "지내")
+_LIVE_GATES = ("살", "사는", "산다", "삽니", "자취", "거주", "지내", "삶")
 _RES = Gated(
     rf"(?P<v>(?:{PLACE_WORD}\s){{0,3}}{PLACE_WORD}?)(?:에서|에)\s*{_ADV}{_LIVE}",
     *_LIVE_GATES,

@@ -116,7 +116,10 @@ _PET_KEEP = re.compile(
     rf"이랑|하고|를|을|도|만|는|이|가|\s)*\s*(?:같이\s*|함께\s*|한 집에서\s*)?(?:키워|"
     rf"키우고|키우는|키운다|키웁|키운 지|살아|살고|사는|모시고|기르|길러|있어|있거든|있는데)"
 )
-_PET_SERVANT = re.compile(r"(?P<a>냥|댕|고양이|강아지)\s*집사")
+_PET_SERVANT = re.compile(
+    r"(?P<a>냥|댕|고양이|강아지)\s*집사"
+    rf"|집에\s*(?:\S+\s){{0,2}}(?P<h>{_ANIMAL})\s*(?:{_COUNT})?[이가]?\s*(?:\S+\s)?기다리"
+)
 _PET_NONE = re.compile(
     r"(?:반려동물|애완동물|동물|펫)(?:은|는|을|를|도)?\s*(?:안 키워|"
     r"없어|없고|없는데|안키워|못 키워)"
@@ -124,7 +127,10 @@ _PET_NONE = re.compile(
 _PET_DETAIL = re.compile(
     rf"(?P<d>(?:\w+색\s*|까만\s*|하얀\s*|검은\s*|흰\s*)?(?:{_BREED})|\w+색\s*(?={_ANIMAL}))"
 )
-_PET_NAME_CUE = re.compile(rf"(?:{_ANIMAL}|얘|걔|애|우리 애|애기|아기|막내|새끼)\s*(?:의\s*)?이름")
+_PET_NAME_CUE = re.compile(
+    rf"(?:{_ANIMAL}|얘|걔|애|우리 애|애기|아기|막내|새끼|[털솜]뭉치|털복숭이)"
+    r"\s*(?:[요,，]\s*)*(?:의\s*)?이름"
+)
 # "우리 집 고슴도치", "내 햄스터": an animal the user calls theirs
 _PET_OURS = re.compile(
     rf"(?:우리\s*집|우리|내|울)\s*(?P<a>{_ANIMAL}|{_BREED})(?=(?:은|는|이|가|도|랑|이랑|한테|를|을)?(?!\w))"
@@ -190,7 +196,7 @@ def _pets(m: Msg, s: Sent) -> None:
                 value = f"{a} '{name}'" if name else a
                 m.add(s, "pet", value, confidence=0.6, prefix=t[: mt.start()])
         return
-    a = _pet_word(mt.group("a"))
+    a = _pet_word(mt.group("a") or mt.group("h"))
     prefix = t[: mt.start()]
     if re.search(r"\S+네\s*$|(?:키우고|갖고)\s*싶", prefix + t[mt.end() : mt.end() + 6]):
         return

@@ -1,0 +1,119 @@
+"""A value the user gave, said to be over (ended) or named again, in every language."""
+
+from __future__ import annotations
+
+import pytest
+
+from soulmem.perceive.facts import FactContext, extract_facts
+from soulmem.perceive.facts.known import named_again
+
+
+def _ends(text: str, language: str, **current: tuple[str, ...]) -> set[tuple[str, str]]:
+    found = extract_facts(text, FactContext(current=current), language=language)
+    return {(c.subject, c.value) for c in found if c.mode == "end"}
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "current", "ended"),
+    [
+        (
+            "en",
+            "honestly no more paralegal life for me lol",
+            {"job": ("paralegal",)},
+            ("job", "paralegal"),
+        ),
+        (
+            "en",
+            "Noodle passed away on Sunday. I can't stop crying",
+            {"pet": ("cat named Noodle",)},
+            ("pet", "cat named Noodle"),
+        ),
+        ("en", "so Priya and I broke up last night", {"partner": ("Priya",)}, ("partner", "Priya")),
+        (
+            "en",
+            "we're finally moving out of Tucson",
+            {"current_residence": ("Tucson",)},
+            ("current_residence", "Tucson"),
+        ),
+        (
+            "ko",
+            "드디어 신림 반지하 뺐어!!",
+            {"current_residence": ("신림 반지하",)},
+            ("current_residence", "신림 반지하"),
+        ),
+        (
+            "ko",
+            "나 카페 알바 그만뒀어 ㅋㅋ",
+            {"part_time_job": ("카페",)},
+            ("part_time_job", "카페"),
+        ),
+        ("ko", "민호랑 헤어졌어 ㅠㅠ", {"partner": ("민호",)}, ("partner", "민호")),
+        (
+            "ja",
+            "居酒屋のバイト辞めたんだよね",
+            {"part_time_job": ("居酒屋",)},
+            ("part_time_job", "居酒屋"),
+        ),
+        (
+            "ja",
+            "先週、大福が虹の橋を渡りました",
+            {"pet": ("ハムスター「大福」",)},
+            ("pet", "ハムスター「大福」"),
+        ),
+    ],
+)
+def test_a_value_said_to_be_over_ends(
+    language: str, text: str, current: dict[str, tuple[str, ...]], ended: tuple[str, str]
+) -> None:
+    # the language's own rule may end it first (with its own wording of the value)
+    got = _ends(text, language, **current)
+    assert ended in got or ended[0] in {subject for subject, _ in got}
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "current"),
+    [
+        # the value named without an ending, or an ending about something else
+        ("en", "I love Tucson in the spring", {"current_residence": ("Tucson",)}),
+        ("en", "my neighbour's beagle died", {"pet": ("beagle named Biscuit",)}),
+        ("en", "my sister quit her job at the bank", {"job": ("paralegal",)}),
+        # "no more" ends a job or a home, not a partner
+        ("en", "no more fighting with Callum, I promise", {"partner": ("Callum",)}),
+        ("ko", "신림 맛집 갔다 왔어", {"current_residence": ("신림 반지하",)}),
+        ("ko", "카페 가서 공부했어", {"part_time_job": ("카페",)}),
+        ("ja", "居酒屋行きたいな", {"part_time_job": ("居酒屋",)}),
+    ],
+)
+def test_no_ending_without_the_value_and_a_cue(
+    language: str, text: str, current: dict[str, tuple[str, ...]]
+) -> None:
+    assert not _ends(text, language, **current)
+
+
+def test_a_new_value_in_the_same_message_is_kept() -> None:
+    found = extract_facts(
+        "I'm officially a UX writer now, no more paralegal life",
+        FactContext(current={"job": ("paralegal",)}),
+        language="en",
+    )
+    jobs = [(c.value, c.mode) for c in found if c.subject == "job"]
+    assert ("UX writer", "set") in jobs
+    assert ("paralegal", "end") not in jobs  # the new value replaces it; nothing ends after
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "subject", "value", "named"),
+    [
+        ("en", "ugh my bf callum is being weird", "partner", "Callum (bf)", True),
+        ("en", "Calloway street is closed", "partner", "Callum (bf)", False),
+        ("en", "Biscuit stole my sock again", "pet", "beagle named Biscuit", True),
+        # a pet only by its name: any beagle is not the user's
+        ("en", "saw a beagle at the park", "pet", "beagle named Biscuit", False),
+        ("ko", "재현이가 오늘 데리러 온대", "partner", "재현", True),
+        ("ja", "北千住の駅前で飲んでた", "current_residence", "北千住", True),
+        # tastes are not values that end: naming one again is left to the rules
+        ("en", "sushi again tonight lol", "favorite_food", "sushi", False),
+    ],
+)
+def test_named_again(language: str, text: str, subject: str, value: str, named: bool) -> None:
+    assert named_again(text, language, subject, value) is named
