@@ -41,7 +41,7 @@ def test_dev_scenarios_recall_every_probe(language: str, e5: E5Embedder) -> None
 
 DATA = Path(__file__).resolve().parent / "data"
 #: hits of the scenarios written apart from the rules (``synk_holdout``: 60 turns;
-#: ``synk_fresh``: 103-104 turns, two batches, thirty-fourth session), since the rules were
+#: ``synk_fresh``: 103-104 turns, three batches, thirty-fourth session), since the rules were
 #: generalised against them (docs/benchmarks.md gives each set's score as it came): raise,
 #: never lower
 FLOORS = {
@@ -60,6 +60,12 @@ FLOORS = {
     "synk_ja_fresh4": 29,
     "synk_ko_fresh3": 26,
     "synk_ko_fresh4": 27,
+    "synk_en_fresh5": 23,
+    "synk_en_fresh6": 30,
+    "synk_ja_fresh5": 27,
+    "synk_ja_fresh6": 26,
+    "synk_ko_fresh5": 14,
+    "synk_ko_fresh6": 26,
 }
 
 

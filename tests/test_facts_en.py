@@ -768,3 +768,40 @@ def test_fresh_synk_2_corrections_and_near_misses() -> None:
     assert user_values("my sister always says that", "family") == ["sister"]
     # a hypothetical from the start of a sentence still says nothing
     assert user_values("I'd love a beagle, and I'd name him Toast", "pet") == []
+
+
+def test_fresh_synk_3_moves_pets_and_attribution() -> None:
+    # a move said as "now I'm in", the place left is not where one lives
+    got = facts(
+        "moved out of my tiny flat in Croydon at last, now I'm in Brixton near the market",
+        current={"current_residence": ("Croydon",)},
+    )
+    assert [c.value for c in got if c.subject == "current_residence"] == [
+        "Brixton (moved from Croydon)"
+    ]
+    assert user_values("Goodbye summer, hello autumn!", "current_residence") == []
+    assert user_values("now I'm in Rome for a conference", "current_residence") == []
+    # a known pet let go ends; named again as a sentence subject it is re-mentioned
+    got = facts("We let Pippa go this morning. The vet was so kind.", current={"pet": ("Pippa",)})
+    assert [(c.value, c.mode) for c in got if c.subject == "pet"] == [("Pippa", "end")]
+    got = facts("Pippa's off her food again tonight.", current={"pet": ("Pippa (spaniel)",)})
+    assert [c.value for c in got if c.subject == "pet"] == ["Pippa (spaniel)"]
+    assert user_values("Walked Sarah home. The dog next door barked at us.", "pet") == []
+    assert user_values("Meet Dave, the new guy from accounts.", "pet") == []
+    # a ward is not a school; screaming at the telly is not a fear
+    assert user_values("last time I go to ICU they keep me two days", "school") == []
+    assert user_values("I scream at the TV every match, the neighbours hate it", "phobia") == []
+    # the listener's birthday, another country's independence day
+    assert user_values("Christmas baby!! that's so you haha", "birthday") == []
+    assert (
+        user_values("born on Independence Day, the Mexican one not the American one", "birthday")
+        == []
+    )
+    # the work of a later clause is not the new job's workplace
+    text = "first week as junior editor is tough, but I wrote a piece for a travel magazine"
+    assert user_values(text, "workplace") == []
+    assert user_values(text, "job") == ["junior editor"]
+    # "Teal ... It's been my colour": a colour word that is also a genre stays a colour
+    text = "Painted the bedroom. Navy, with a hint of blue. It's been my colour since school."
+    assert user_values(text, "favorite_color") == ["navy"]
+    assert user_values(text, "favorite_music") == []

@@ -727,3 +727,36 @@ def test_a_named_pet_or_a_reported_friend_is_not_the_user() -> None:
     assert "part_time_job" not in user_facts("友達のバイト、大変そう")
     assert "job" not in user_facts("彼氏できたよ。蓮っていって、消防士なんだ")
     assert "part_time_job" not in user_facts("バイト先が変わって、大変")
+
+
+def test_a_person_introduced_first_owns_the_subjectless_sentences_after() -> None:
+    # a coworker introduced, then described without a subject: not the user's age or home
+    facts = user_facts("後輩に森というのがおりまして。三十一歳、札幌出身で、真面目な男です。")
+    assert "age" not in facts and "hometown" not in facts
+    assert facts.get("coworker") == ["森（後輩）"] or "coworker" not in facts
+    facts = user_facts("上司の山本が大阪へ転勤になりましてね。広島出身で、酒に強い人です。")
+    assert "hometown" not in facts and "upcoming_event" not in facts
+    # "野村のやつ、…。かにアレルギーなんだそうです": hearsay about the colleague
+    facts = user_facts("野村のやつ、宴会で青ざめてました。かにアレルギーなんだそうです。")
+    assert "allergy" not in facts
+    assert "pet" not in user_facts("同僚に佐藤ってのがいて。家でウサギを飼ってるそうです。")
+    # 家内 is the wife: her favourite food and her name are not the user's
+    assert "favorite_food" not in user_facts("家内の好物はたこ焼きでして。")
+    facts = user_facts("家内は恵子といいます。")
+    assert "name" not in facts and facts.get("spouse") == ["恵子（家内）"]
+    # a vocative to the listener does not hand the next sentence to someone else
+    assert user_facts("山田さん、訂正です。本当に三十八でした。年齢の話です。")["age"] == ["38歳"]
+
+
+def test_idiom_values_are_not_junk() -> None:
+    # a rank in a household joke, a climate, a kinship phrase, 歳 are not family or places
+    assert "family" not in user_facts("うちは猫がおりまして、家族の序列では一番上です。")
+    assert "hometown" not in user_facts("南国育ちだから暑さには強い")
+    assert "hometown" not in user_facts("四人兄弟の末っ子で育ちました")
+    assert "hometown" not in user_facts("早生まれは歳を数えるのが面倒です")
+    # a pet's name given right after the pet came up is not the user's name
+    assert "name" not in user_facts("そういえば猫の名前を言ってませんでした。もなかです。")
+    # a height before 前の人 is the user's, not the person in front's
+    assert user_facts("ワイ152だから前の人の背中しか見えん")["height"] == ["152cm"]
+    # "週末は市民プールで水泳してる": the venue is not the hobby
+    assert "プール" not in " ".join(user_facts("週末は市民プールで水泳してる").get("hobby", []))

@@ -741,3 +741,42 @@ def test_pet_word_name_refines_known_pet() -> None:
     got = _user("아 아까 말한 우리 집 털뭉치요, 이름이 보리예요!", ctx)
     assert got.get("pet") == ["고양이 '보리'"]
     assert "name" not in got
+
+
+def test_long_talk_about_others_gives_them_no_user_facts() -> None:
+    # a person introduced with 라고, and what the next subjectless sentences say of them
+    got = _user(
+        "며느리 될 애 얘기 해줄게요. 민아라고, 서른둘 먹은 약사예요. 고향이 전북 군산이래요."
+    )
+    assert not {"age", "job", "hometown"} & got.keys()
+    # an age said with the honorific -시-, or of 그 양반 in a 전라도 linked clause
+    assert "age" not in _user("시아버님이 올해 아흔이신디 아직 정정하세요.")
+    assert "age" not in _user("이장님은 여든이 넘으셨는디 밭일을 하세요.")
+    assert "age" not in _user(
+        "앞집 아저씨는 낚시를 좋아하는디, 그 양반은 올해 예순셋이고 개를 키워요."
+    )
+    # honorific hearsay
+    assert "hometown" not in _user("고향이 경남 통영이라고 하시더라고요.")
+    # a subjectless sentence right after one about someone else goes on about them
+    assert "job" not in _user("민수 그 사람이 어제 이삿짐을 날라줬어요. 경찰이라 그런가 힘이 세요.")
+    # the user's own sentence after it is still the user's
+    assert _user("엄마가 전화했어. 나는 요즘 간호사로 일해").get("job") == ["간호사"]
+
+
+def test_sentence_pieces_are_not_values() -> None:
+    assert "favorite_color" not in _user("너도 좋아하는 색깔 같은 건 있을 거 아니에요.")
+    assert "name" not in _user("마지막이에요. 우리 고양이 이름 뭐였지요?")
+    assert "name" not in _user("아 우리 주인님 이름 물어봤지? 보리야 ㅋㅋ")
+    assert "likes" not in _user("나는 단풍이 드는 그 무렵이 제일 좋아요.")
+
+
+def test_announced_changes_replace_the_old_value() -> None:
+    got = {
+        (c.subject, c.value, c.mode)
+        for c in _facts("편의점 알바 그만두고 다음 주부터 카페 알바 시작해")
+    }
+    assert ("part_time_job", "편의점 알바", "end") in got
+    assert ("part_time_job", "카페 알바", "set") in got
+    got = {(c.subject, c.value, c.mode) for c in _facts("나 하루 탈덕했어 ㅠ 요즘 노을한테 입덕함")}
+    assert ("favorite_artist", "하루", "end") in got
+    assert ("favorite_artist", "노을", "set") in got

@@ -258,7 +258,8 @@ _PHOBIA_IS = rx(
 _PHOBIA_MY = rx(rf"\bmy\s+(?:\w+\s+)?{_DREAD}\s+(?:is|are|has\s+always\s+been)\s+")
 _PHOBIA_VERB = rx(
     r"\bI\s+(?:can't\s+(?:stand|bear)\s+being\s+(?:near|around)|panic\s+(?:around|near|at)|"
-    r"scream\s+at|freeze\s+(?:around|near|at))\s+"
+    r"scream\s+at|freeze\s+(?:around|near|at))\s+(?!(?:the\s+|my\s+)?(?:TV|telly|screen|"
+    r"ref|referee|umpire|players?|team|game|match|laptop|phone|computer)\b)"
 )
 
 # "I take the stairs because I do not get in elevators": refusing the classic fear objects
@@ -386,9 +387,15 @@ def r_love(s: str, m: Msg) -> Iterator[Candidate]:
     love = _LOVE.search(s)
     if not love:
         return
-    x = _COLOR.search(s) if re.search(r"colou?r", love.group(), re.I) else None
-    if x:  # "blue is my color": the cue names the kind ("blue" is also a music genre)
-        yield cand("favorite_color", x.group(1).lower(), s, confidence=0.7)
+    if re.search(r"colou?r", love.group(), re.I):
+        # "blue is my color": the cue names the kind ("blue" is also a music genre); "Teal.
+        # It's been my colour since I was wee": the colour is in another sentence
+        x = _COLOR.search(s) or next(
+            (c for t in m.all_sents if t != s and _THIS.search(s) for c in _COLOR.finditer(t)),
+            None,
+        )
+        if x:
+            yield cand("favorite_color", x.group(1).lower(), s, confidence=0.7)
         return
     items = _items(s)
     if not items and _THIS.search(s):

@@ -125,6 +125,22 @@ PET_DIED = rx(
     rf"\b(?:I|we)\s+(?:just\s+)?(?:lost|had\s+to\s+put\s+down|said\s+goodbye\s+to)\s+"
     rf"(?:my|our)\s+((?:[\w-]+\s+){{0,2}}?(?:{_PETW})(?:,?\s+{NAME})?)"
 )
+# "we let Biscuit go this afternoon", "we put Miso to sleep": gone, if the name is a pet's
+_LET_GO = rx(
+    rf"\b(?:I|we)\s+(?:had\s+to\s+)?(?:let\s+({NAME})\s+go|put\s+({NAME})\s+(?:down|"
+    rf"to\s+sleep))\b|\b({NAME})\s+{_GONE}"
+)
+# "Meet Pip, the wee grey rescue kitten": a pet introduced by name
+_PET_MEET = rx(
+    rf"\b(?:meet|introducing|say\s+hi\s+to)\s+({NAME}),\s+(?:the|my|our)\s+"
+    rf"((?:[\w-]+\s+){{0,4}}?)({_PETW})\b"
+)
+# "Walked Pip along the beach ... The old collie's muzzle is white": a named walk of a pet
+_WALKED = rx(rf"(?:^\W*|\b(?:I|we)\s+)(?:walked|fed|groomed)\s+({NAME})\b")
+_THE_PET = rx(
+    rf"(?:^|[.!?]\s+)the\s+(?:(?:old|wee|young|little|daft|poor)\s+)?({_PETW})(?:'s)?\b"
+    rf"(?!\s+(?:next\s+door|from|across|down|up|over|in|at)\b)"
+)
 # "went fishing ... We got a few fish": an animal caught is not a pet
 _CAUGHT = rx(r"\b(?:fishing|fished|caught|catch(?:ing)?|hunting|hunted)\b")
 
@@ -150,6 +166,21 @@ def r_pets(s: str, m: Msg) -> Iterator[Candidate]:
         keys = {w.casefold() for w in said[-2:]}
         gone = next((v for v in m.current("pet") if set(head(v).split()) & keys), None)
         yield cand("pet", gone or " ".join(said), s, mode="end", confidence=0.75)
+        return
+    x = _LET_GO.search(s)
+    name = next((g for g in x.groups() if g), "") if x else ""
+    gone = next((v for v in m.current("pet") if name and name.casefold() in v.casefold()), None)
+    if gone:
+        yield cand("pet", gone, s, mode="end", confidence=0.75)
+        return
+    x = _PET_MEET.search(s)
+    if x:
+        yield cand("pet", f"{x.group(1)} ({x.group(2)}{x.group(3).lower()})", s, confidence=0.8)
+        return
+    x = _WALKED.search(s)
+    kind = _THE_PET.search(m.text) if x and cap_name(x.group(1)) else None
+    if x and kind and x.group(1).casefold() not in cur:
+        yield cand("pet", f"{x.group(1)} ({kind.group(1).lower()})", s, confidence=0.65)
         return
     for x in _PET_HAVE.finditer(s):
         if _NEG_BEFORE.search(s[: x.start()] + " ") or _CAUGHT.search(m.text):
@@ -179,6 +210,24 @@ def r_pets(s: str, m: Msg) -> Iterator[Candidate]:
     x = _PET_PARENT.search(s)
     if x and x.group(1).lower() not in cur:
         yield cand("pet", x.group(1).lower(), s, confidence=0.7)
+        return
+    yield from _pet_by_name(s, m)
+
+
+def _pet_by_name(s: str, m: Msg) -> Iterator[Candidate]:
+    """ "Biscuit's not right tonight": a known pet named as the subject of a sentence is a
+    re-mention of that pet (its evidence, marked past with it once it is gone)."""
+    for v in m.current("pet"):
+        for name in re.findall(NAME, v):
+            if cap_name(name) and re.search(
+                rf"(?:^\W*|\b(?:took|walked|fed|let|and)\s+)(?-i:{name})(?:'s\b|\s+(?:is|was|has|"
+                rf"had|did|got|went|stopped|ate|sat|slept)\b)|\b(?:took|walked|fed)\s+"
+                rf"(?-i:{name})\b",
+                s,
+                re.IGNORECASE,
+            ):
+                yield cand("pet", v, s, confidence=0.6)
+                return
 
 
 # ---------------------------------------------------------------- allergy, phobia, health, diet

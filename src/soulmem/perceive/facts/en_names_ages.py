@@ -278,6 +278,8 @@ def _day(text: str) -> int | None:
 def _date_in(text: str) -> str | None:
     for pat, md, label in _HOLI:
         hm = pat.search(text)
+        if hm and md == "July 4" and _NOT_US.search(text):
+            return None
         if hm:
             return f"{md} ({label})"
     x = _DATE.search(text)
@@ -303,7 +305,20 @@ def _date_in(text: str) -> str | None:
     return None
 
 
+# "Halloween baby!! that's so you": a date said back about the listener's birthday
+_YOURS = rx(r"\b(?:your\s+(?:birthday|bday)|that's\s+so\s+you)\b")
+_MINE = rx(r"\bmy\s+(?:birthday|bday)\b|\bI\s+was\s+born\b")
+# "born on Independence Day, the Philippine one not the American one": another country's
+_NOT_US = rx(
+    r"\bnot\s+(?:the\s+)?(?:American|US|U\.S\.)|\b(?!American\b)[A-Z]\w+(?:ese|ian|ine|ish|can)\s+"
+    r"(?:one|independence)\b",
+    0,
+)
+
+
 def r_birthday(s: str, m: Msg) -> Iterator[Candidate]:
+    if _YOURS.search(m.text) and not _MINE.search(m.text):
+        return
     other = _OTHER_BDAY.search(s)
     if other and not re.match(r"my\s+(?:birthday|bday)", other.group(0), re.I):
         who = other.group(1)

@@ -80,6 +80,21 @@ _LIVE_HOUSING = (
     ),
     rx(rf"\bmy\s+((?:[\w-]+\s+){{0,2}}?{_HOUSING})\s+(?:in|on)\s+"),
 )
+# "I moved out of my small room in Leeds": the place left is not where one lives
+_LEFT_HOUSING = rx(r"\b(?:out\s+of|left|leaving|leave|sold|selling)\s+(?:\w+\s+)?$")
+# after a move: "now I'm in Hull, near the docks", "Goodbye Derby, hello Hull" (the message
+# must speak of the move), "long drive home to Derby tonight" (a daily trip home)
+_MOVE_CUE = rx(
+    r"\b(?:moved|moving|move|new\s+(?:place|flat|house|apartment|room)|keys|unpack\w*|"
+    r"boxes|landlady|landlord)\b"
+)
+_NOW_IN = rx(r"(?:^|,\s*|\band\s+)now\s+(?:I'm|I\s+am|we're|we\s+are)\s+(?:living\s+)?in\s+")
+_BYE_HELLO = rx(r"\b(?:good)?bye(?:\s+bye)?,?\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*),\s+hello,?\s+")
+_HOME_TO = rx(
+    r"\b(?:drive|drove|commute|bus|train|walk|ride)\s+home\s+to\s+(?=[A-Z][\w'-]*"
+    r"(?:\s+[A-Z][\w'-]*)*\s+(?:tonight|after|from|again|every)\b)",
+    0,
+)
 
 
 def r_places(s: str, m: Msg) -> Iterator[Candidate]:
@@ -114,9 +129,21 @@ def r_places(s: str, m: Msg) -> Iterator[Candidate]:
                 p = f"{p} (moved there)"
             yield cand("current_residence", p, s, confidence=0.85)
             return
+    for pat, conf in ((_NOW_IN, 0.8), (_BYE_HELLO, 0.8), (_HOME_TO, 0.6)):
+        x = pat.search(s)
+        if not x or (pat is not _HOME_TO and not _MOVE_CUE.search(m.text)):
+            continue
+        p = place(s[x.end() :])
+        known = [v.split(" (")[0] for v in m.current("current_residence")]
+        left = x.group(1) if pat is _BYE_HELLO else (known[-1] if known else None)
+        if p and left and head(left) != head(p) and pat is not _HOME_TO:
+            p = f"{p} (moved from {left})"
+        if p:
+            yield cand("current_residence", p, s, confidence=conf)
+            return
     for pat in _LIVE_HOUSING:
         x = pat.search(s)
-        if x:
+        if x and not _LEFT_HOUSING.search(s[: x.start()]):
             p = place(s[x.end() :])
             if p:
                 yield cand("current_residence", f"{p} ({x.group(1).strip()})", s, confidence=0.8)
@@ -133,7 +160,11 @@ _JOB_IM = rx(
 )
 _JOB_AS = rx(
     r"\bI(?:\s+|(?='))(?:work|'m\s+working|am\s+working|started\s+working|"
-    r"now\s+work)\s+as\s+(?:an?\s+)?"
+    r"now\s+work)\s+as\s+(?:an?\s+)?|"
+    # a new job's first days: "today my first day as junior designer", "first week being nurse"
+    r"\b(?:my\s+)?first\s+(?:day|week|month|shift)\s+(?:at\s+work\s+)?(?:as|being)\s+"
+    r"(?:an?\s+)?(?=(?:[\w-]+\s+){0,3}?(?:[\w-]+(?:er|or|ist|ian|ant|ent)|nurse|"
+    r"engineer|assistant|clerk|chef|cook|agent)\b)"
 )
 _TEACH = rx(
     r"\bI(?:\s+|(?='))(?:teach|'ve\s+been\s+teaching)\s+(?!(?:myself|him|her|them|you|my|"
@@ -265,8 +296,9 @@ def r_work(s: str, m: Msg) -> Iterator[Candidate]:
                     yield cand("workplace", o, s, confidence=0.75)
     x = _JOB_AS.search(s)
     if x:
-        job, *where = re.split(r"\s+(?:at|for)\s+", s[x.end() :], maxsplit=1)
-        p = phrase(re.split(r"\s+in\s+", job)[0], 5)
+        clause = re.split(r"[,;]|\s+(?:and|but|so)\s+", s[x.end() :])[0]
+        job, *where = re.split(r"\s+(?:at|for)\s+", clause, maxsplit=1)
+        p = phrase(re.split(r"\s+(?:in|is|was|and|but)\s+", job)[0], 5)
         if p:
             yield cand("job", p, s, confidence=0.85)
             o = _org(where[0]) if where else None
@@ -347,6 +379,8 @@ _GO_TO_KIND = rx(
     r"junior|night|grad|graduate|art|law|med|medical|nursing|trade|beauty|culinary|high|middle|"
     r"boarding|private|public|catholic)\s+(?:school|college)|college|uni|university)\b"
 )
+# "last time I go to ER": a hospital ward or an office is not a school
+_NOT_SCHOOL = re.compile(r"^(?:ER|ED|ICU|A&E|GP|OR|DMV|IKEA|HR|IT)$")
 _SCHOOLISH = re.compile(
     r"\b(?:School|University|College|High|Academy|Institute|Tech|State|U|Polytechnic|"
     r"Conservatory)\b|^[A-Z]{2,6}$"
@@ -388,7 +422,7 @@ def r_school(s: str, m: Msg) -> Iterator[Candidate]:
     x = _GO_TO.search(s)
     if x:
         o = _org(s[x.end() :])
-        if o and _SCHOOLISH.search(o):
+        if o and _SCHOOLISH.search(o) and not _NOT_SCHOOL.match(o):
             grad = "graduated" in x.group(0).lower()
             yield cand("school", o + (" (graduated)" if grad else ""), s, confidence=0.8)
 

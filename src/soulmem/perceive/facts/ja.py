@@ -9,8 +9,9 @@ and a rule's match is discarded when the text before it makes someone else the t
 preferences in ``ja_prefs``, relationships and situation in ``ja_situation``,
 conversational phrasings (echoed questions, ``季節は断然夏派``, long-distance partners, best
 friends introduced by name) in ``ja_talk``, casual preferences (``麻婆豆腐が優勝``,
-``いつものほうじ茶ラテ``) in ``ja_casual``. Kansai, 博多 and 名古屋 dialect is rewritten to
-standard Japanese first (``ja_kansai``, ``ja_kyushu``), so every rule reads it.
+``いつものほうじ茶ラテ``) in ``ja_casual`` and ``ja_idioms``, transfers in ``ja_transfer``.
+Kansai, 博多 and 名古屋 dialect is rewritten to standard Japanese first (``ja_kansai``,
+``ja_kyushu``), so every rule reads it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections.abc import Iterator
 from soulmem.perceive.facts.base import Candidate, FactContext
 from soulmem.perceive.facts.ja_answers import answer_reply
 from soulmem.perceive.facts.ja_casual import CASUAL_RULES
+from soulmem.perceive.facts.ja_idioms import IDIOM_RULES
 from soulmem.perceive.facts.ja_lex import (
     ANIMALS,
     FAMILY,
@@ -38,6 +40,7 @@ from soulmem.perceive.facts.ja_prefs import PREF_RULES
 from soulmem.perceive.facts.ja_situation import SITUATION_RULES
 from soulmem.perceive.facts.ja_talk import TALK_RULES
 from soulmem.perceive.facts.ja_text import KANJI, NUM, Sent, cand, clean, split_message
+from soulmem.perceive.facts.ja_transfer import TRANSFER_RULES
 from soulmem.perceive.facts.ja_work import work
 from soulmem.perceive.subjects import spec
 
@@ -129,7 +132,7 @@ def _own_name(s: Sent, name: str) -> str:
 
 
 def _names(s: Sent) -> Iterator[Candidate]:
-    if _PET_TALK.search(s.text):
+    if _PET_TALK.search(s.before[-40:] + s.text):  # "柴の名前を言い忘れてました。大福です"
         return
     mr0 = _REAL_NAME.search(s.text)
     if mr0 and (_DENIED.search(mr0.group("n")) or _DENIED.match(s.text[mr0.end("n") :])):
@@ -150,6 +153,9 @@ def _names(s: Sent) -> Iterator[Candidate]:
             and not s.other_at(m.start())
             and not _NOT_MY_NAME.search(s.before + s.text[: m.start()])
         ):
+            # "佐々木と申します。下の名前は恒一": the surname said first joins the given name
+            sur = _NAME_INTRO.search(s.before) if s.text[: m.start()].endswith("下の") else None
+            name = (sur.group("m") or "") + name if sur else name
             yield cand("name", name, s, confidence=0.9)
     mk = _SELF_INTRO_KANA.search(s.text) if _INTRO_TALK.search(s.message) else None
     if mk and not _NOT_NAME.search(mk.group("n")):
@@ -196,13 +202,13 @@ _AGE_NEXT = re.compile(
 )
 # "まだ17だよ〜高2": a bare number after まだ / もう in a message that talks about age or grade
 _AGE_BARE = re.compile(
-    r"(?:まだ|もう|今年|今|本当は|ほんとは|実は|実際は)\s*(?P<n>[1-9]\d)(?![\d.年月日時分回個人円点度%cmkg])"
-    r"(?:だよ|です|なんだ|なの|だし|だけど|だから|。|!|$|、)"
+    r"(?:まだ|もう|今年|今|本当は|ほんとは|本当に|実は|実際は)\s*(?P<n>[1-9]\d|[二三四五六七八九]十[一二三四五六七八九]?)"
+    r"(?![\d.年月日時分回個人円点度%cmkg一二三四五六七八九十])(?:だよ|です|でした|なんだ|なの|だし|だけど|だから|。|!|$|、)"
 )
 # "今年35なんです": this year's age, said without 歳
 _AGE_THIS_YEAR = re.compile(
     r"(?:今年(?:で)?|^(?:ちなみに|実は)?、?(?:私|僕|俺|あたし|わたし)、(?:[^\d。、!?]{1,8}の)?)"
-    r"\s*(?P<n>[1-9]\d)(?![\d.年月日時分回個人円点度%cmkg])"
+    r"\s*(?P<n>[1-9]\d|[二三四五六七八九]十[一二三四五六七八九]?)(?![\d.年月日時分回個人円点度%cmkg一二三四五六七八九十])"
     r"(?:です|だよ|なんだ|なん|なの|になる|。|!|$|、)"
 )
 _AGE_HINT = re.compile(
@@ -264,7 +270,7 @@ def _ages(s: Sent) -> Iterator[Candidate]:
     mb = _AGE_BARE.search(s.text) if not found and _AGE_HINT.search(s.message) else None
     mb = mb or (None if found else _AGE_THIS_YEAR.search(s.text))
     if mb and not s.other_at(mb.start()):
-        found.append(f"{mb.group('n')}歳")
+        found.append(f"{kanji_number(mb.group('n'))}歳")
     for m in _AGE_DECADE.finditer(s.text):
         if not s.other_at(m.start()):
             found.append(f"{m.group('n')}代{m.group('q') or ''}")
@@ -392,7 +398,7 @@ def _body(s: Sent) -> Iterator[Candidate]:
     if m is None and re.search(r"背|身長", t) and not re.search(r"人|タイプ|好き|理想", t):
         m = _HEIGHT_END.search(t)
     # "身長150ちょいの人がタイプ": someone else's height
-    if m and re.match(r"[^。、]{0,6}?の(?:人|男|女|子|方)", t[m.end() :]):
+    if m and re.match(r"[^。、]{0,6}?の(?:人|男|女|子|方)", t[m.end() :]) and "から" not in m[0]:
         m = None
     if m and not s.other_at(m.start()):
         n = m.groupdict().get("n") or m.groupdict().get("k")
@@ -497,7 +503,7 @@ def _family(s: Sent) -> Iterator[Candidate]:
     if _ONLY.search(t) and not s.other_at(t.find("っ子")):
         yield cand("family", "一人っ子", s)
     m3 = _ORDER.search(t)
-    if m3 and not _PERSON_TOPIC.search(t[: m3.start()]):
+    if m3 and not _PERSON_TOPIC.search(t[: m3.start()]) and not re.search("序列|順位|番目", t):
         yield cand("family", m3.group("core"), s, confidence=0.7)
 
 
@@ -517,6 +523,8 @@ _RULES = (
     *SITUATION_RULES,
     *TALK_RULES,
     *CASUAL_RULES,
+    *TRANSFER_RULES,
+    *IDIOM_RULES,
 )
 
 

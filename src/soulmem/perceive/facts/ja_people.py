@@ -31,7 +31,10 @@ _WORK_ROLE = (
     r"バイト仲間|仕事仲間)"
 )
 _FRIEND_ROLE = r"(?P<r>(?<!親)(?<!大親)(?:友達|友だち|友人|ともだち|飲み友達|ゲーム仲間|趣味仲間))"
-_SPOUSE_ROLE = r"(?P<r>嫁|妻|奥さん|夫|旦那|旦那さん|主人|うちの人)"
+_SPOUSE_ROLE = r"(?P<r>嫁|妻|奥さん|夫|旦那|旦那さん|主人|うちの人|家内|女房|かみさん)"
+# "部下に小松というのがいまして", "家内は由美子といいます": a person introduced by role
+_INTRODUCED = r"(?:という|って|っていう)(?:の|人|男|女|奴|やつ|子)が"
+_CALLED = r"(?:と|って)(?:いいます|言います|申します|いう(?:んです|んだ))"
 _ROLE_OF = (
     # "嫁の名前は美咲", "旦那の健二くんが": a spouse named by role
     (
@@ -41,7 +44,9 @@ _ROLE_OF = (
         ),
     ),
     ("spouse", re.compile(rf"{_SPOUSE_ROLE}の\s*{_NAME}{_IS_NAME}")),
+    ("spouse", re.compile(rf"{_SPOUSE_ROLE}(?:は|の名前は)\s*{_NAME}{_CALLED}")),
     ("coworker", re.compile(rf"{_WORK_ROLE}の\s*{_NAME}{_IS_NAME}")),
+    ("coworker", re.compile(rf"{_WORK_ROLE}に\s*{_NAME}{_INTRODUCED}")),
     ("friend", re.compile(rf"{_FRIEND_ROLE}の\s*{_NAME}{_IS_NAME}")),
 )
 _NAME_IS_ROLE = (

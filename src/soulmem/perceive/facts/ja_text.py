@@ -53,8 +53,21 @@ _TOPIC = re.compile(
     rf"|(?P<self>{SELF})(?:は|が|も|の|って|的に|なんて|にとって|、)"
     r"|(?P<pron>あいつ|こいつ|そいつ|あの人|あの子|その人|あの方|(?:向こう|相手)(?=は|が|も)"
     # "拓海っていって、美容師なんだ": a person just named is the topic of what follows
-    r"|^[^\W\d_]{1,6}?(?:くん|さん|ちゃん)?って(?:いって|言って)(?=、))"
+    r"|^[^\W\d_]{1,6}?(?:くん|さん|ちゃん)?って(?:いって|言って)(?=、)"
+    # "小松のやつ、", "ぽむさん保育士さん": a person named at the start, no particle
+    r"|(?:^|(?<=[、。\s]))[^\W\d_ぁ-ゖ]{1,4}の(?:やつ|奴|ヤツ)(?=[、はがも])"
+    r"|^[^\W\d_]{1,8}?(?:さん|くん|ちゃん)(?=[^\W\d_ぁ-ゖ]))"
 )
+# a sentence led by someone else (``同期の田辺が異動に``, ``部下に小松というのがいまして``):
+# the subjectless sentences after it are about them too
+_OTHER_LEAD = re.compile(
+    r"^(?:で|それで|あと|ちなみに|実は|そういえば)?、?\s*"
+    rf"(?:(?:{PERSONS}|[^\W\d_ぁ-ゖ]{{1,4}}の(?:やつ|奴))(?:の[^\W\d_]{{1,6}}?)?(?:は|が|って|、)"
+    r"|[^\W\d_]{1,6}?(?:さん|くん|君|ちゃん)(?:は|が|って)"
+    rf"|{PERSONS}に[^、。]{{1,8}}(?:という|って|っていう)(?:の|人|男|女|奴|やつ)が)"
+)
+# "名前は『きなこ』だそうです": hearsay, someone else's fact in a message about them
+_HEARSAY_END = re.compile(r"(?:そうです|そうだ|らしいです|らしい|んですって|んだって)[。!\s]*$")
 _VOCATIVE = re.compile(
     r"^(?:ねえ|ねぇ|ね)?、?(?P<n>[ァ-ヴー]{2,6}|[^\W\d_ぁ-ゖァ-ヺーA-Za-z]{1,2}(?:さん|ちゃん|くん))、"
 )
@@ -97,6 +110,7 @@ class Sent:
     message: str
     context: FactContext
     first_turns: bool  # the conversation has just begun (self-introductions)
+    carried: bool = False  # a subjectless sentence after one led by someone else
 
     def other_at(self, pos: int) -> bool:
         """Whether the text before ``pos`` makes someone else the topic."""
@@ -115,7 +129,9 @@ class Sent:
             return False
         if hit_name >= 0:
             return True
-        return last is not None and (last.group("other") or last.group("pron")) is not None
+        if last is None:
+            return self.carried
+        return (last.group("other") or last.group("pron")) is not None
 
     def known_names(self) -> list[str]:
         names: list[str] = []
@@ -163,10 +179,21 @@ def split_message(text: str, context: FactContext) -> Iterator[Sent]:
     parts = [p.strip() for p in _SPLIT.split(norm) if p.strip()]
     first = len(context.previous_user_texts) < 3
     before = ""
+    carried = False
     for part in parts:
+        own = _TOPIC.search(part)
+        carried = not own and (
+            carried or (_HEARSAY_END.search(part) is not None and _carries(before))
+        )
         if not is_question(part) and not echoes_assistant(part, context):
-            yield Sent(part, before, norm, context, first)
+            yield Sent(part, before, norm, context, first, carried)
         before += part
+        carried = bool(_OTHER_LEAD.match(part)) or (carried and not own)
+
+
+def _carries(before: str) -> bool:
+    """Someone else led one of the message's earlier sentences."""
+    return any(_OTHER_LEAD.match(p) for p in _SPLIT.split(before) if p)
 
 
 def cand(

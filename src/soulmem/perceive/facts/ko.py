@@ -2,8 +2,9 @@
 
 Regex over Hangul with particle handling, no morphological analyser. A message is split
 into sentences; questions ("내 생일 언제라고 했지?") give no facts; a clause whose subject
-is someone else ("누나는 결혼해서 대전 살고", "정우는 떡볶이 좋아해") gives none either.
-Identity and situation rules live here, hometown and residence in ``ko_places``,
+is someone else ("누나는 결혼해서 대전 살고", "정우는 떡볶이 좋아해") gives none either, nor do the
+sentences after one led by someone else (``ko_topic``). Identity and situation rules live
+here, changes of job and 최애 in ``ko_change``, hometown and residence in ``ko_places``,
 preferences in ``ko_pref`` and ``ko_habits`` (what the user listens to, orders, accepts),
 relations and split facts (pets, exams, friends, family) in ``ko_rel`` with ``ko_kin`` (best
 friends, siblings by name) and ``ko_trips`` (trips and leave).
@@ -26,6 +27,7 @@ from soulmem.perceive.facts.ko_base import (
     split_sentences,
     word_ok,
 )
+from soulmem.perceive.facts.ko_change import LATE_RULES
 from soulmem.perceive.facts.ko_lex import (
     ANIMALS,
     BREEDS,
@@ -45,10 +47,10 @@ from soulmem.perceive.facts.ko_lex import (
 )
 from soulmem.perceive.facts.ko_media import movie_rule
 from soulmem.perceive.facts.ko_misc import misc_rule
-from soulmem.perceive.facts.ko_people import people_rule
 from soulmem.perceive.facts.ko_places import PLACE_WORD, place_value, places
 from soulmem.perceive.facts.ko_pref import preference_rules
 from soulmem.perceive.facts.ko_rel import message_rules, relation_rules
+from soulmem.perceive.facts.ko_topic import honorific_after, other_sentences
 
 __all__ = ["extract"]
 
@@ -83,6 +85,9 @@ _NAME_CUE = re.compile(r"안녕|반가|처음|소개|인사|이름")
 _CAMP = re.compile(r"\w(?:파|족|충)$")
 # "우리 털뭉치, 이름이 …", "거북이 이름 …": a noun right before 이름 owns the name
 _NAME_OWNER = re.compile(r"(?:^|\s)(?P<w>[가-힣A-Za-z]+)\s*[,，]?\s*$")
+# "우리 주인님 이름 물어봤지?": the name asked about is someone else's
+_OWNED_NAME = re.compile(r"(?:님|이|냥|개|애|구)\s*이름")
+_ME_FIRST = re.compile(r"(?:나|난|나는|저|저는|전)\s")
 _VERB_END = re.compile(r"[요다어아야지네고데죠까니해]$")
 _JOB_RX = re.compile(alt(JOBS))
 _SOMEONE = re.compile(
@@ -129,8 +134,14 @@ def _name(m: Msg, s: Sent) -> None:
             return
     mt4 = _NAME_ALONE.match(s.text)
     # "마지막! … 친구 이름은?": a bare word is only a name when the cue comes before it
-    cued = any(_NAME_CUE.search(x.text) for x in m.sents if x.index <= s.index or not x.question)
-    if mt4 and (cued or (_NAME_CUE.search(m.text) and mt4.group(0) != mt4.group("v"))):
+    cued = any(
+        _NAME_CUE.search(x.text) and not _OWNED_NAME.search(x.text)
+        for x in m.sents
+        if x.index <= s.index or not x.question
+    )
+    said_cue = any(_NAME_CUE.search(x.text) for x in m.sents if not x.question)
+    said_cue = said_cue or (bool(_NAME_CUE.search(m.text)) and bool(_ME_FIRST.match(s.text)))
+    if mt4 and (cued or (said_cue and mt4.group(0) != mt4.group("v"))):
         v = mt4.group("v")
         first = m.text.find(s.text) == 0 or s.text.startswith(("나", "난", "저", "전"))
         # "안녕하세요~ 권태윤이에요": a polite self-introduction after a greeting
@@ -191,7 +202,7 @@ def _age(m: Msg, s: Sent) -> None:
     aged = keyed or bool(re.search(r"나이|속였|\d+\s*살|몇\s*살|뻥|거짓말", m.text))
     bare = _AGE_BARE.finditer(t) if aged else ()
     for mt in (*_AGE_KEY_WORD.finditer(t), *_AGE_WORD.finditer(t), *bare):
-        if _AGE_DENIED.match(t, mt.end()):
+        if _AGE_DENIED.match(t, mt.end()) or honorific_after(t, mt.end()):
             continue
         w = mt.group("w").strip()
         n = native_number(w)
@@ -391,7 +402,7 @@ _QUIT_JOB = re.compile(
 )
 _PTJ = Gated(
     r"(?P<v>(?:\w+\s){0,3}\w*?)\s*(?:알바|아르바이트)(?:생)?(?:까지|도|"
-    r"를|만|는|로)?\s*(?:해|하고|하는|뛰|하거든|중|시작|다녀|구했|하고 있|함|합니다)",
+    r"를|만|는|로)?\s*(?:해|하고|하는|뛰|뜀|뜁니다|하거든|중|시작|다녀|구했|하고 있|함|합니다)",
     "알바",
     "아르바이트",
 )
@@ -451,15 +462,17 @@ def _work(m: Msg, s: Sent) -> None:
         v = clean_np(mt.group("v"))
         value = f"{v} 알바" if word_ok(v) else "알바"
         m.add(s, "part_time_job", value, mode="end", prefix=t[: mt.start()])
-    else:
-        mt = _PTJ.search(t)
-        if mt and not re.search(r"싶|구하는 중|찾", t[mt.end() : mt.end() + 6]):
-            raw = mt.group("v")
-            v = clean_np(raw)
-            when = [w.group(1) for tok in raw.split() if (w := _TIME_TOKEN.match(tok))]
-            if word_ok(v):
-                value = f"{v} 알바" + (f" ({when[-1]})" if when else "")
-                m.add(s, "part_time_job", value, prefix=t[: mt.start()])
+    # "영화관 알바 그만두고 PC방 알바 시작했어": the new one is said after the one quit
+    cut = mt.end() if mt else 0
+    tail = t[cut:]
+    mt = _PTJ.search(tail)
+    if mt and not re.search(r"싶|구하는 중|찾", tail[mt.end() : mt.end() + 6]):
+        raw = mt.group("v")
+        v = clean_np(raw)
+        when = [w.group(1) for tok in raw.split() if (w := _TIME_TOKEN.match(tok))]
+        if word_ok(v):
+            value = f"{v} 알바" + (f" ({when[-1]})" if when else "")
+            m.add(s, "part_time_job", value, prefix=t[: cut + mt.start()])
     if _QUIT_JOB.search(t):
         m.add(s, "workplace", "회사", mode="end")
     mt = _WORK_AT.search(t)
@@ -512,7 +525,7 @@ def _work(m: Msg, s: Sent) -> None:
                 break
 
 
-_SENTENCE_RULES = (_name, _age, _birthday, _body, places, _work, misc_rule, people_rule)
+_SENTENCE_RULES = (_name, _age, _birthday, _body, places, _work, misc_rule, *LATE_RULES)
 
 
 def _known_names(text: str, context: FactContext) -> frozenset[str]:
@@ -556,7 +569,7 @@ def _hearsay(sent: Sent, names: frozenset[str]) -> bool:
         ends = ends and last not in ("반대", "군대", "안대", "한대")
     if not ends or _FIRST_PERSON.search(sent.text):
         return False
-    first = re.split(r"[,，]|(?:지만|는데|은데|인데|던데|니까)\s", sent.text)[0]
+    first = re.split(r"[,，]|(?:지만|는데|은데|인데|던데|니까|[는은인헌]디)\s", sent.text)[0]
     owner = _OWNED.match(first)  # "연화 최애 음식은 …래": someone's favourite, said without 의
     if owner and owner.group(1) not in USER_WORDS and owner.group(1) not in NONPERSON:
         return True
@@ -565,8 +578,9 @@ def _hearsay(sent: Sent, names: frozenset[str]) -> bool:
 
 def extract(text: str, context: FactContext) -> list[Candidate]:
     msg = Msg(text, split_sentences(text), context, _known_names(text, context))
+    others = other_sentences(msg.sents, msg.names)
     for sent in msg.sents:
-        if sent.question or _hearsay(sent, msg.names):
+        if sent.question or sent.index in others or _hearsay(sent, msg.names):
             continue
         for rule in _SENTENCE_RULES:
             rule(msg, sent)

@@ -27,6 +27,7 @@ __all__ = [
     "Sent",
     "clean_np",
     "is_other",
+    "junk_value",
     "noun_before_cop",
     "np_value",
     "split_sentences",
@@ -43,7 +44,9 @@ _NOT_ASKING = re.compile(r"뭐니\s*뭐니\s*해도|뭐\s*하나\s*빠지는|뭐
 _KNOW_THAT = re.compile(r"(?:는|은|던|인|한)\s*(?:거|것|걸|줄)\s*(?:알지|알잖아|알쥐)\s*$")
 # a comma, a linking ending, or laughter / crying / end punctuation ("있네 ㅋㅋ 우리 …"):
 # what came before it is another clause
-_CLAUSE_CUT = re.compile(r"[,，.!?~]|(?:지만|는데|은데|인데|던데|니까)\s|[ㅋㅎ]{2,}|[ㅠㅜ]{2,}")
+_CLAUSE_CUT = re.compile(
+    r"[,，.!?~]|(?:지만|는데|은데|인데|던데|니까|[는은인헌던]디|니께)\s|[ㅋㅎ]{2,}|[ㅠㅜ]{2,}"
+)
 _NAME_TOPIC = re.compile(r"^\w{2,3}$")
 _NAME_PARTICLES = ("이는", "이가", "는", "가")
 _PETS = frozenset(ANIMALS) | frozenset(BREEDS) | {"개", "냥이", "댕댕이"}
@@ -104,7 +107,7 @@ class Msg:
             idx = sent.text.find(value.split()[0], len(prefix))
             if idx > 0:
                 prefix = sent.text[:idx]
-        if value.split()[0] in self.names:
+        if value.split()[0] in self.names or junk_value(value):
             return False
         if prefix is not None and is_other(prefix, self.names, loose=loose):
             return False
@@ -169,7 +172,7 @@ def is_other(prefix: str, names: frozenset[str], *, loose: bool = False) -> bool
     return state == "other"
 
 
-_LINKED = re.compile(r"(?:는데|은데|인데|니까)\s")
+_LINKED = re.compile(r"(?:는데|은데|인데|니까|[는은인헌]디|니께)\s")
 _TOPIC = re.compile(r"\w(?:는|은|이는|가)(?:\s|$)")
 _SELF = re.compile(r"(?:^|\s)(?:나|난|내|저|전|제)(?:는|가|도)?(?:\s|$)")
 
@@ -340,3 +343,14 @@ def np_value(raw: str | None, n: int = 3) -> str:
     """The noun phrase at the end of ``raw`` when it is worth keeping, else ""."""
     v = clean_np(raw or "", n)
     return v if word_ok(v) else ""
+
+
+# a verb or ending caught as a value ("있어요", "넣기로 했어요"), or a word that only points
+_JUNK_TAIL = re.compile(r"(?:어요|아요|해요|에요|예요|니다|아니|하면|했어|있을|없을)$")
+_JUNK_HEAD = re.compile(r"^(?:으로|로|같은|을|를|깔|어떤|다른|무슨)(?:\s|$)")
+_JUNK_WORDS = frozenset({"무렵", "반대", "어떤", "다른", "무슨", "향"})
+
+
+def junk_value(value: str) -> bool:
+    """A value that is a piece of the sentence rather than a thing."""
+    return value in _JUNK_WORDS or bool(_JUNK_TAIL.search(value) or _JUNK_HEAD.search(value))
