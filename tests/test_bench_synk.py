@@ -64,7 +64,7 @@ FLOORS = {
     "synk_en_fresh6": 30,
     "synk_ja_fresh5": 27,
     "synk_ja_fresh6": 26,
-    "synk_ko_fresh5": 14,
+    "synk_ko_fresh5": 15,
     "synk_ko_fresh6": 26,
 }
 
