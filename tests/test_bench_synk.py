@@ -41,31 +41,43 @@ def test_dev_scenarios_recall_every_probe(language: str, e5: E5Embedder) -> None
 
 DATA = Path(__file__).resolve().parent / "data"
 #: hits of the scenarios written apart from the rules (``synk_holdout``: 60 turns;
-#: ``synk_fresh``: 103-104 turns, three batches, thirty-fourth session), since the rules were
-#: generalised against them (docs/benchmarks.md gives each set's score as it came): raise,
-#: never lower
+#: ``synk_fresh``: 103-105 turns, five batches, thirty-fourth and thirty-fifth sessions),
+#: since the rules were generalised against them (docs/benchmarks.md gives each set's score
+#: as it came): raise, never lower
 FLOORS = {
     "synk_en_holdout": 29,
-    "synk_ja_holdout": 28,
+    "synk_ja_holdout": 29,
     "synk_ko_holdout": 29,
-    "synk_en_fresh1": 29,
-    "synk_en_fresh2": 30,
+    "synk_en_fresh1": 30,
     "synk_ja_fresh1": 30,
+    "synk_ko_fresh1": 30,
+    "synk_en_fresh2": 30,
     "synk_ja_fresh2": 30,
-    "synk_ko_fresh1": 28,
-    "synk_ko_fresh2": 29,
+    "synk_ko_fresh2": 30,
     "synk_en_fresh3": 28,
-    "synk_en_fresh4": 25,
-    "synk_ja_fresh3": 26,
-    "synk_ja_fresh4": 29,
-    "synk_ko_fresh3": 26,
-    "synk_ko_fresh4": 27,
-    "synk_en_fresh5": 23,
+    "synk_ja_fresh3": 30,
+    "synk_ko_fresh3": 30,
+    "synk_en_fresh4": 30,
+    "synk_ja_fresh4": 30,
+    "synk_ko_fresh4": 30,
+    "synk_en_fresh5": 29,
+    "synk_ja_fresh5": 30,
+    "synk_ko_fresh5": 30,
     "synk_en_fresh6": 30,
-    "synk_ja_fresh5": 27,
-    "synk_ja_fresh6": 26,
-    "synk_ko_fresh5": 15,
-    "synk_ko_fresh6": 26,
+    "synk_ja_fresh6": 30,
+    "synk_ko_fresh6": 30,
+    "synk_en_fresh7": 30,
+    "synk_ja_fresh7": 30,
+    "synk_ko_fresh7": 30,
+    "synk_en_fresh8": 30,
+    "synk_ja_fresh8": 30,
+    "synk_ko_fresh8": 30,
+    "synk_en_fresh9": 30,
+    "synk_ja_fresh9": 29,
+    "synk_ko_fresh9": 30,
+    "synk_en_fresh10": 30,
+    "synk_ja_fresh10": 30,
+    "synk_ko_fresh10": 30,
 }
 
 

@@ -30,7 +30,7 @@ CASES: dict[str, list[dict[str, Any]]] = {
 }
 #: passing cases when each set was last worked on: raise it as the rules get better, never
 #: lower it
-MIN_PASSED = {"en": 224, "ja": 250, "ko": 226}
+MIN_PASSED = {"en": 224, "ja": 251, "ko": 226}
 
 #: English: a value of more than 8 words, or one that starts with a clause word or
 #: punctuation, is a clause cut from the wrong place

@@ -805,3 +805,359 @@ def test_fresh_synk_3_moves_pets_and_attribution() -> None:
     text = "Painted the bedroom. Navy, with a hint of blue. It's been my colour since school."
     assert user_values(text, "favorite_color") == ["navy"]
     assert user_values(text, "favorite_music") == []
+
+
+def _answer(question: str, reply: str, subject: str) -> list[str]:
+    ctx = FactContext(previous_user_texts=("hello",), previous_assistant_text=question)
+    found = extract_facts(reply, ctx, language="en")
+    return [c.value for c in found if c.subject == subject and c.about == "user"]
+
+
+def test_fresh_synk_4_habits_fears_and_fandom() -> None:
+    # an age said with chat after it; a count of minutes is not one
+    assert user_values("ok im 27 thanks very much", "age") == ["27 years old"]
+    assert user_values("I'm 24 🙃 don't judge", "age") == ["24 years old"]
+    assert user_values("I'm 5 minutes away", "age") == []
+    # a pastime told by when it is done; a chore or someone else's is not one
+    assert user_values("I do watercolour portraits when I should be working", "hobby") == [
+        "watercolour portraits"
+    ]
+    assert user_values("in my spare time I do origami", "hobby") == ["origami"]
+    assert user_values("I do my homework when I should be sleeping", "hobby") == []
+    assert user_values("my brother does parkour for fun", "hobby") == []
+    # a thing eaten or drunk in excess; a question asked without its mark is not a statement
+    assert has("I go through a ridiculous amount of Pringles on long drives", "likes", "Pringles")
+    assert has("I drink an unholy amount of iced tea", "favorite_drink", "iced tea")
+    assert user_values("what crisps do I eat way too many of", "likes") == []
+    # "a Dr Pepper man": a drink or food, not a trait or a place
+    assert has("I'm a red wine woman, always have been", "favorite_drink", "red wine")
+    assert user_values("I'm a family man", "favorite_drink") == []
+    assert user_values("I'm a city kid", "likes") == []
+    # a fear without "afraid": "a thing about", "can't be in a room with", "scare the life..."
+    assert has("I have a real thing about needles, I nearly faint", "phobia", "needles")
+    assert has("I can't be in the same room as a wasp, I panic", "phobia", "wasp")
+    assert has("moths scare the hell out of me", "phobia", "moths")
+    assert user_values("I have a thing about fresh sheets, love them", "phobia") == []
+    assert user_values("I can't be around him anymore, he's exhausting", "phobia") == []
+    # a side the user follows as a fan; someone else's or a denied one is not read
+    assert has("I've been rooting for the Mariners since I was six", "likes", "Mariners")
+    assert has("I'm a lifelong Everton supporter", "likes", "Everton")
+    assert user_values("my dad supports Leeds", "likes") == []
+    assert user_values("I'm not a Lakers fan", "likes") == []
+
+
+def test_fresh_synk_4_homes_work_and_trips() -> None:
+    # where one lives said with the housing, and "I'm officially in X now" after a move
+    assert user_values("I'm in a damp basement flat in Brighton", "current_residence") == [
+        "Brighton (damp basement flat)"
+    ]
+    got = facts(
+        "moved at last! I'm finally in Didsbury now", current={"current_residence": ("Salford",)}
+    )
+    assert [c.value for c in got if c.subject == "current_residence"] == [
+        "Didsbury (moved from Salford)"
+    ]
+    assert user_values("I'm in Leeds for a conference, moved my talk", "current_residence") == []
+    # a station worked at a place; hired somewhere new; quitting the station named before
+    assert user_values("I work the deli counter at a Safeway", "workplace") == [
+        "deli counter at Safeway"
+    ]
+    assert has("just got hired at the bakery on Main Street", "workplace", "bakery")
+    got = facts(
+        "I quit the deli counter today", current={"workplace": ("deli counter at Safeway",)}
+    )
+    assert [(c.value, c.mode) for c in got if c.subject == "workplace"] == [
+        ("deli counter at Safeway", "end")
+    ]
+    assert facts("I quit the gym", current={"workplace": ("deli counter at Safeway",)}) == []
+    # a booked trip: the destination after "booked ... to" or opening the next sentence
+    assert has("we finally booked it! Lisbon in April, a whole week", "upcoming_event", "Lisbon")
+    assert has("I booked flights to Oslo for March", "upcoming_event", "Oslo", "March")
+    assert user_values("my sister booked a trip to Rome", "upcoming_event") == []
+    assert user_values("I booked a table at Nando's for 8", "upcoming_event") == []
+    # "twin daughters" without a number; "twin boys" is not just "twin"
+    assert user_values("I've got twin sons, both at uni", "family") == ["twin sons"]
+    assert user_values("I have twin boys", "family") == ["twin boys"]
+
+
+def test_fresh_synk_4_split_people_pets_and_answers() -> None:
+    # "the cat" acting on the user's things at home; a neighbour's is not the user's
+    assert has("the dog has eaten my slippers again, he's a rescue", "pet", "dog", "rescue")
+    assert user_values("the neighbour's cat sat on my car", "pet") == []
+    # a name doing what only a pet does names the unnamed pet
+    got = facts("Biscuit is purring on my lap, she's a tabby", current={"pet": ("cat",)})
+    assert [(c.value, c.mode) for c in got if c.subject == "pet"] == [
+        ("cat named Biscuit", "refine")
+    ]
+    assert facts("Tom sat on my phone lol", current={"pet": ("cat named Biscuit",)}) == []
+    # a partner named beside "he's my boyfriend" or "I'm seeing someone"
+    assert has("his name's Arjun and he's my boyfriend now", "partner", "Arjun")
+    assert has("I'm seeing someone. her name is Ines", "partner", "Ines")
+    assert user_values("my sister's boyfriend, his name is Mark, is nice", "partner") == []
+    # names of the children given later refine the family value
+    got = facts(
+        "I should tell you the boys' names: Finn and Oscar", current={"family": ("two sons",)}
+    )
+    assert [(c.value, c.mode) for c in got if c.subject == "family"] == [
+        ("two sons (Finn and Oscar)", "refine")
+    ]
+    # reported words: the one who said them is still read
+    assert has("My pal Zoe always says I'd make a great lawyer", "friend", "Zoe")
+    assert has("my closest mate Rob is moving away", "best_friend", "Rob")
+    # a title taken up again and known by heart
+    assert has("watched Paddington 2 again. I can quote every line", "favorite_movie", "Paddington")
+    assert user_values("watched Heat again, it was boring", "favorite_movie") == []
+    # a food praised in a fragment after the user named it; a friend's order is not it
+    assert has(
+        "I grabbed a slice of cheesecake after. Best thing ever.", "favorite_food", "cheesecake"
+    )
+    assert user_values("my brother ordered a burger. Best thing ever.", "favorite_food") == []
+    # a chat-spelled question without its mark; a bare value, then talk about it
+    assert _answer("where r u from btw", "leeds lol. rains constantly", "hometown") == ["Leeds"]
+    assert _answer("how old r u", "ugh. don't ask", "age") == []
+
+
+def test_fresh_synk_4_more_phrasings() -> None:
+    # a guilty pleasure, a weakness; the listener or a habit of mind is not one
+    assert has("cheesy quavers are my guilty pleasure", "likes", "cheesy quavers")
+    assert has("my biggest weakness is flat whites", "favorite_drink", "flat whites")
+    assert user_values("you are my weakness", "likes") == []
+    assert user_values("my weakness is that I overthink", "likes") == []
+    # a home told by what it is above or what one is stuck in
+    assert has("I live above a launderette in Hackney", "current_residence", "Hackney")
+    assert has("I'm crammed in a box room in Bristol", "current_residence", "Bristol")
+    assert user_values("my gran lives above a shop in Hull", "current_residence") == []
+    assert user_values("I'm in a cabin in Tahoe for the weekend", "current_residence") == []
+    # a trip one is off on; a show's tickets are not a trip
+    assert has("off to Seville in May with my cousins", "upcoming_event", "Seville", "May")
+    assert has("we got plane tickets to Hanoi for July", "upcoming_event", "Hanoi")
+    assert user_values("I got tickets for Coldplay in June", "upcoming_event") == []
+    assert user_values("I'm off to bed", "upcoming_event") == []
+    # a new employer that hired the user; a station run at a place
+    assert has("the council hired me as a gardener", "job", "gardener")
+    assert has("I'm on the tills at a Lidl these days", "workplace", "Lidl")
+    assert user_values("she took me at my word", "workplace") == []
+    # a pastime kept up for years, or what the evenings are spent on
+    assert has("I've been doing stained glass for years", "hobby", "stained glass")
+    assert has("I spend my weekends making candles", "hobby", "candles")
+    assert user_values("I've been working since I was 16", "hobby") == []
+    assert user_values("I spend my weekends doing homework", "hobby") == []
+    # a job told with a generic "you" right after one's own working day
+    text = "Twelve hours on my feet today. When you're the charge nurse nobody lets you sit."
+    assert user_values(text, "job") == ["charge nurse"]
+    assert user_values("when you're a teacher you never stop, my aunt says", "job") == []
+    # a liking anchored on a pronoun names nothing
+    assert user_values("I love the smell of it", "likes") == []
+
+
+def _now(text: str, subject: str, current: dict[str, tuple[str, ...]]) -> list[tuple[str, str]]:
+    found = facts(text, current=current)
+    return [(c.value, c.mode) for c in found if c.subject == subject and c.about == "user"]
+
+
+def test_corrections_read_as_changes() -> None:
+    home = {"current_residence": ("Denver",)}
+    # a move "from X to Y", a new home, a farewell to the old place
+    assert _now("we moved from Denver to Austin last weekend", "current_residence", home) == [
+        ("Austin (moved from Denver)", "set")
+    ]
+    text = "I'm typing this from an empty apartment in Tulsa. goodbye Denver, hello wind"
+    assert _now(text, "current_residence", home) == [("Tulsa (moved from Denver)", "set")]
+    assert has("We just got the keys to a house in Bristol", "current_residence", "Bristol")
+    assert has("Just signed the lease on a flat in Leeds", "current_residence", "Leeds")
+    text = "So I left Denver.\nNow living in Austin and loving it"
+    assert has(text, "current_residence", "Austin")
+    assert has("I finally packed up and moved back to Newcastle", "current_residence", "Newcastle")
+    assert has("I'm officially a Bristol resident now", "current_residence", "Bristol")
+    assert has("I'm in one of the stone terraces in Saltaire", "current_residence", "Saltaire")
+    assert has("these days I'm in Pittsburgh though", "current_residence", "Pittsburgh")
+    assert user_values("My sister just moved from Denver to Austin", "current_residence") == []
+    assert user_values("Her new flat in Glasgow is lovely", "current_residence") == []
+    assert user_values("These days I'm in Boston for work", "current_residence") == []
+    assert user_values("I relocated to Leeds, so I'm a Leeds girl now", "hometown") == []
+    # a new employer after the old one, in one sentence or two
+    work = {"workplace": ("Tallyfox",)}
+    text = "I accepted an offer. leaving Tallyfox after four years, starting at Fernwick Labs soon"
+    assert _now(text, "workplace", work) == [("Fernwick Labs (new job, left Tallyfox)", "set")]
+    text = "I handed in my notice at Tallyfox. Starting at Brightwave next month."
+    assert ("Brightwave (new job, left Tallyfox)", "set") in _now(text, "workplace", work)
+    assert has("I write code at a startup called Tallyfox", "workplace", "Tallyfox")
+    assert has("I'm not a nurse anymore, I retrained as a paramedic", "job", "paramedic")
+    assert has("Got a new job! I'm now working as a data analyst", "job", "data analyst")
+    assert has("I finished work after thirty years of teaching Year Two", "job", "retired", "Year")
+    assert has("After 30 years as a nurse, I finally retired.", "job", "retired", "nurse")
+    assert user_values("My brother is starting at Google next week", "workplace") == []
+    assert user_values("The gig is starting at Wembley at eight", "workplace") == []
+    assert user_values("My dad retired after 40 years of farming", "job") == []
+    # an age admitted, a partner found or left, a widowhood ended
+    assert has("I lied about my age earlier, I'm actually 34", "age", "34")
+    text = "Clive — the tall one — asked me out, and I said yes. I'm courting again."
+    assert has(text, "relationship_status", "courting", "Clive")
+    assert has(text, "partner", "Clive")
+    assert has("Being a widow was never in my plans", "relationship_status", "widowed")
+    assert user_values("After seven years a widow, I'm courting again", "relationship_status") == [
+        "courting again"
+    ]
+    assert user_values("Dave asked me out but I said no", "partner") == []
+    assert has("I've started seeing this guy called Ben", "partner", "Ben")
+    assert has("Me and Ben made it official last night", "relationship_status", "Ben")
+    assert user_values("My sister started seeing Ben", "partner") == []
+    assert has("Joe and I are getting divorced", "relationship_status", "divorced", "Joe")
+    assert user_values("My parents are getting divorced", "relationship_status") == []
+    tom = {"partner": ("Tom",)}
+    assert ("Tom", "end") in _now("I'm single again, Tom and I called it quits", "partner", tom)
+    # a favourite that changed; a pet lost or a new one named
+    fav = {"favorite_food": ("pizza",)}
+    assert _now("pizza isn't my favourite anymore, it's ramen now", "favorite_food", fav) == [
+        ("ramen", "set")
+    ]
+    assert has("Blue used to be my favourite colour but now it's green", "favorite_color", "green")
+    assert has("My new favourite food is ramen", "favorite_food", "ramen")
+    assert has("I've gone off summer, autumn is my favourite season", "favorite_season", "autumn")
+    pets = {"pet": ("cat Mochi",)}
+    assert _now("We lost Mochi last month", "pet", pets) == [("cat Mochi", "end")]
+    assert _now("We lost Dave in the crowd", "pet", pets) == []
+    assert has("We got a new puppy, a beagle called Toast", "pet", "Toast")
+
+
+def test_indirect_allergy_kin_and_food_clues() -> None:
+    assert has("One strawberry and I'm covered in hives", "allergy", "strawberry")
+    text = "She brought strawberries round. One bite and I come up in hives as if I'd been stung."
+    assert has(text, "allergy", "strawberries")
+    assert has("sorry, my real allergy is back, walnuts are my nemesis", "allergy", "walnuts")
+    assert user_values("sorry, my real allergy is back", "allergy") == []
+    assert user_values("He ate one strawberry and broke out in hives", "allergy") == []
+    assert user_values("My son is allergic, one peanut and his throat closes", "allergy") == []
+    text = "She brought the twins. Hattie and Fergus are seven and into everything."
+    assert has(text, "family", "twins", "Hattie", "Fergus")
+    assert user_values("Her kids came too. Ella and Jack are five.", "family") == []
+    text = "the pierogi alone justify the rent, I'd eat them every meal"
+    assert has(text, "favorite_food", "pierogi")
+    sushi = {"favorite_food": ("sushi",)}
+    assert _now(text, "likes", sushi) == [("pierogi (could eat it every meal)", "set")]
+    assert user_values("The kids, I could eat them up every day", "favorite_food") == []
+    text = "I've started Middlemarch again in the evenings, it must be my sixth time through"
+    assert has(text, "likes", "Middlemarch")
+    assert user_values("I started Monday again", "likes") == []
+    text = "ooc: neither do I tbh, ginger beer is my entire personality"
+    assert user_values(text, "favorite_drink") == ["ginger beer (has become my entire personality)"]
+
+
+def test_more_corrections_and_their_near_misses() -> None:
+    cur = {
+        "current_residence": ("Leeds",),
+        "workplace": ("Costa",),
+        "spouse": ("Joe",),
+        "pet": ("dog Rex",),
+    }
+    assert _now("Swapped Leeds for York last month.", "current_residence", cur) == [
+        ("York (moved from Leeds)", "set")
+    ]
+    assert _now("My mum swapped Leeds for York.", "current_residence", cur) == []
+    text = "I don't live in Leeds anymore — I'm in York now."
+    assert _now(text, "current_residence", cur) == [("York (moved from Leeds)", "set")]
+    assert ("Greggs (new job, left Costa)", "set") in _now(
+        "I left Costa. I'm at Greggs now.", "workplace", cur
+    )
+    assert _now("I'm at Tesco now, getting milk.", "workplace", cur) == []
+    assert _now("My brother got a new job and started at Google.", "workplace", cur) == []
+    assert _now("Sarah quit her job and started at Google.", "workplace", cur) == []
+    text = "I was made redundant from Costa, so I'm freelancing now."
+    assert ("Costa", "end") in _now(text, "workplace", cur)
+    assert has(text, "job", "freelance")
+    assert has("I got promoted to head chef last week", "job", "head chef")
+    assert user_values("I was made an offer", "job") == []
+    text = "My husband Joe passed away last spring."
+    assert _now(text, "spouse", cur) == [("Joe", "end")]
+    assert has(text, "relationship_status", "widowed")
+    assert user_values("My sister's husband died last year.", "relationship_status") == []
+    assert has("I'm engaged! Ben proposed last night.", "partner", "Ben")
+    assert user_values("Ben proposed to my sister.", "partner") == []
+    text = "Our old dog Rex died, but we adopted a cat named Luna."
+    assert sorted(_now(text, "pet", cur)) == [("cat named Luna", "set"), ("dog Rex", "end")]
+
+
+def test_pet_names_fears_birthdays_and_intros_said_sideways() -> None:
+    dog = {"pet": ("three-legged rescue greyhound",)}
+    text = "ok dog has been walked. Pixel says hi. named him after a dead pixel"
+    assert _now(text, "pet", dog) == [("three-legged rescue greyhound named Pixel", "refine")]
+    text = "Gladstone — that's the tortoise; I named him after the prime minister."
+    assert _now(text, "pet", {"pet": ("tortoise",)}) == [("tortoise named Gladstone", "refine")]
+    assert _now("My son Jack is great. I named him after my dad.", "pet", dog) == []
+    assert user_values("Lola, that's my neighbour's dog, barked all night", "pet") == []
+    text = "There was a frog in my watering can. I've been terrified of the things since."
+    assert has(text, "phobia", "frog")
+    assert has("my character has a real fear of horses and so do I", "phobia", "horses")
+    assert user_values("She has a fear of heights and so does her mum.", "phobia") == []
+    assert has("I'm a Bonfire Night baby", "birthday", "November 5")
+    assert user_values("We went to the Bonfire Night fireworks.", "birthday") == []
+    text = "quick context on who's behind the keyboard: backend engineer, 34, which is old"
+    assert has(text, "job", "backend engineer")
+    assert has(text, "age", "34")
+    assert user_values("*the guard, 34, looks at me*", "age") == []
+
+
+def test_facts_said_in_passing() -> None:
+    assert has("What's weighing on me is that I'm apparently forty-four now.", "age", "44")
+    assert has("the Captain is fifty-four years old, same as me", "age", "54")
+    assert has("I'm O neg so the blood service stalks me", "blood_type", "O-")
+    assert user_values("my real fear is pigeons tho", "phobia") == ["pigeons"]
+    assert has("she's from seville so we only speak spanish at hers", "language", "Spanish")
+    assert user_values("My parents speak French at home.", "language") == []
+    assert has("shrimp make my face like a balloon, last time I go to ER", "allergy", "shrimp")
+    assert has(
+        "can tarot tell me if i'll ever grow out of being allergic to kiwi?", "allergy", "kiwi"
+    )
+    assert user_values("Is Tom allergic to cats?", "allergy") == []
+    text = "wait my dog is barking. Bantay! stop na! haha sorry that's his name, Bantay"
+    assert _now(text, "pet", {"pet": ("dog",)}) == [("dog named Bantay", "refine")]
+    assert _now("his name is Paul, my dog loves him", "pet", {}) == [("dog", "set")]
+    assert has(
+        "you know, I'm the bunso in our family, youngest of five", "family", "youngest of five"
+    )
+    assert user_values("My sister is the youngest of three.", "family") == ["sister"]
+    assert has("college lol. marine bio major.", "major", "marine bio")
+    assert user_values("no major", "major") == []
+    assert has("Me, I'm a river-town kid: Dubuque, Iowa.", "hometown", "Dubuque")
+    assert has("These days my wife and I are out in Tucson", "current_residence", "Tucson")
+
+
+def test_past_homes_chat_answers_and_cut_values() -> None:
+    assert user_values("My old flat in Leeds was tiny.", "current_residence") == []
+    assert has("I've got a drafty old house in Halifax", "current_residence", "Halifax")
+    assert has("I rent my first flat in Leeds", "current_residence", "Leeds")
+    assert user_values("I started knitting last year.", "hobby") == ["knitting"]
+    work = {"workplace": ("Costa",)}
+    text = "I worked at Costa for a while, then I started at Greggs."
+    assert _now(text, "workplace", work) == [("Greggs (new job, left Costa)", "set")]
+    assert user_values(text, "hobby") == []
+
+    def reply(question: str, text: str) -> list[tuple[str, str]]:
+        ctx = FactContext(previous_user_texts=("hello",), previous_assistant_text=question)
+        return [(c.subject, c.value) for c in extract_facts(text, ctx, language="en")]
+
+    assert reply("whats ur actual name lol", "lmaooo its ruben. ruben castellanos.") == [
+        ("name", "Ruben")
+    ]
+    assert reply("what's your name?", "tired lol") == []
+    assert reply("ok when's ur bday", "its on halloween lol. literally a spooky baby") == [
+        ("birthday", "October 31 (Halloween)")
+    ]
+
+
+def test_leaving_a_home_or_a_partner() -> None:
+    cur = {"current_residence": ("Leeds",), "partner": ("Tom",)}
+    for text in (
+        "Moved out of Leeds and into a flat in York.",
+        "We're in York now after leaving Leeds.",
+        "Left Leeds for York in the spring.",
+    ):
+        assert _now(text, "current_residence", cur) == [("York (moved from Leeds)", "set")]
+    assert (
+        _now("I'm in York for the weekend, left Leeds this morning.", "current_residence", cur)
+        == []
+    )
+    assert _now("I left Leeds for a week.", "current_residence", cur) == []
+    for text in ("I'm not with Tom anymore.", "Tom and I are done."):
+        assert _now(text, "partner", cur) == [("Tom", "end")]
+    assert _now("I'm not with Sam anymore.", "partner", cur) == []

@@ -760,3 +760,403 @@ def test_idiom_values_are_not_junk() -> None:
     assert user_facts("ワイ152だから前の人の背中しか見えん")["height"] == ["152cm"]
     # "週末は市民プールで水泳してる": the venue is not the hobby
     assert "プール" not in " ".join(user_facts("週末は市民プールで水泳してる").get("hobby", []))
+
+
+# things said in passing (soulmem.perceive.facts.ja_implicit): habits, repeats, あれ
+IMPLICIT = [
+    ("やっと家に帰ってきた。高円寺の1Kなんだけど、壁が薄い", "current_residence", "高円寺"),
+    ("実は引っ越しまして、中野から荻窪に移りました", "current_residence", "荻窪"),
+    ("地元の松本のそばがやっぱり一番うまい", "hometown", "松本"),
+    ("さっき姉から電話があって、長話しちゃった", "family", "姉"),
+    ("朝イチで弟からLINE。2つ下で大学生やってる", "family", "2つ下の弟"),
+    ("来月ミセスのライブ行くんだ、楽しみすぎる", "favorite_artist", "ミセス"),
+    ("車でジャズ流してた。高校のときからずっと聴いてるんだよね", "favorite_music", "ジャズ"),
+    ("気づいたらまたネイビーのシャツを選んでた", "favorite_color", "ネイビー"),
+    ("ペンケースもノートも手帳も全部黄色なんだよね", "favorite_color", "黄色"),
+    ("ミントグリーンの小物ってつい集めちゃう", "favorite_color", "ミントグリーン"),
+    ("毎朝駅前でカフェラテ買うのがもう習慣になってる", "favorite_drink", "カフェラテ"),
+    ("今日もミルクティーが沁みる〜", "favorite_drink", "ミルクティー"),
+    ("疲れた日はやっぱりココアだね", "favorite_drink", "ココア"),
+    ("仕事終わりのご褒美はレモンサワーって決めてる", "favorite_drink", "レモンサワー"),
+    ("コーヒーが好き。これ飲まないと一日が始まらない", "favorite_drink", "コーヒー"),
+    ("寒くなると、おでんのことしか考えられない", "favorite_food", "おでん"),
+    ("今日も結局近所の店でラーメン食べちゃった", "favorite_food", "ラーメン"),
+    ("『ハリー・ポッター』はもう10回は読んだ", "favorite_book", "ハリー・ポッター"),
+    ("千と千尋を、何度目かわからないけどまた観返した", "favorite_movie", "千と千尋"),
+    ("月2くらいで川のほうに渓流釣り行ってる", "hobby", "渓流釣り"),
+    ("このポーチ、自分で刺繍したんだ", "hobby", "刺繍"),
+    ("実は営業の田中さんのことちょっと気になってて", "relationship_status", "田中さん"),
+    ("そば屋に誘われたけど、私それ食べると喉が腫れるアレルギーだから断った", "allergy", "そば"),
+    ("セロリが入ってた。俺あれほんとムリ", "disliked", "セロリ"),
+    ("俺178しかないから、棚の上が届かない", "height", "178cm"),
+    ("背だけは無駄にありまして、185あります", "height", "185cm"),
+    ("まだ23なのに腰が痛い", "age", "23歳"),
+    ("実は私まだ18なんです", "age", "18歳"),
+    ("梅の日に生まれたわけじゃないけど、七夕にひとつ年をとるの", "birthday", "7月7日"),
+    ("一年でいちばん好きなのはやっぱり秋", "favorite_season", "秋"),
+    ("一年で梅雨どきが一番落ち着くんです", "favorite_season", "梅雨"),
+    ("サクラですよね?一番好きなお花です", "likes", "サクラ"),
+    ("本音で話せるのは、大学の同期の松田って奴だけ", "best_friend", "松田"),
+    ("夏フェスのチケット当たった!", "upcoming_event", "夏フェス"),
+    ("うちのインコが朝からずっと鳴いてる", "pet", "インコ"),
+    ("猫のタマはうちのボスです", "pet", "タマ"),
+    ("実家の猫に会いたい", "pet", "猫"),
+    ("気がついたら服が全部黒になってる", "favorite_color", "黒"),
+    ("今日もいつものカフェでチャイ頼んじゃった", "favorite_drink", "チャイ"),
+    ("隔週で陶芸教室通ってる", "hobby", "陶芸"),
+    ("隣の席の佐藤くんのこと、最近なんか気になるんだよね", "relationship_status", "佐藤くん"),
+    ("この前、新宿から中野に越してきたばかり", "current_residence", "中野"),
+    ("俺が一番好きなのはラーメンかな", "favorite_food", "ラーメン"),
+    ("イブ生まれなんだ、私", "birthday", "12月24日"),
+    ("でも実家の柴犬は本当にかわいい", "pet", "柴犬"),
+    ("昨日るるちゃんの歌枠リアタイしてたら寝不足", "likes", "るる"),
+    ("お茶請けなら、私の中ではどら焼きに勝るものはない", "favorite_food", "どら焼き"),
+    ("私の中では、かもめの玉子に勝るものはない", "likes", "かもめの玉子"),
+]
+
+
+@pytest.mark.parametrize(("text", "subject", "value"), IMPLICIT)
+def test_facts_said_in_passing(text: str, subject: str, value: str) -> None:
+    values = user_facts(text, previous_user_texts=("x", "y", "z")).get(subject, [])
+    assert any(value in v for v in values), (text, subject, user_facts(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        # someone else's, or nothing at all
+        ("地元の友達と飲んでた", "hometown"),
+        ("彼氏の妹から連絡きた", "family"),
+        ("友達のライブのチケット当たった", "favorite_artist"),
+        ("家帰った。会社の寮なんだけどさ", "current_residence"),
+        ("帰ったら部屋が寒い。普通のアパートだからね", "current_residence"),
+        ("また弟がケーキ食べた", "favorite_food"),
+        ("3つ下で看護師やってて、夜勤明けに長文で愚痴ってくる", "job"),
+        ("みのりに彼氏ができたんだって", "relationship_status"),
+        ("姉に彼氏ができたらしい", "relationship_status"),
+        ("瀬名さんと話したら、ESTJって言ってました", "mbti"),
+        ("えっ店長さん結婚してるんですか!?", "relationship_status"),
+        ("取引先の店主がさ、柴犬飼ってて", "pet"),
+        ("友達のうちの猫が可愛い", "pet"),
+        ("昨日やっと夜に走りはじめた", "hobby"),
+        ("近所にカフェが多くて、ちょっと好きになりそう", "likes"),
+        ("あの目がこわいんですよ", "phobia"),
+        ("ハンバーグ好きなの可愛すぎて無理", "favorite_food"),
+        ("雨の音を聞きながら本を読む", "favorite_music"),
+        ("彼にとってはあの店に勝るものはない", "likes"),
+        ("この棚、自分で修理したんだ", "hobby"),
+        ("喉が腫れるアレルギーで", "allergy"),
+        ("息子もう20なのに全然自立しない", "age"),
+        ("また弟がコーラ飲んだ", "favorite_drink"),
+        ("佐藤くんのこと気になるの?", "relationship_status"),
+        ("うちの猫が好きなのはまぐろ", "favorite_animal"),
+        ("妹が好きなのはイチゴ", "favorite_food"),
+        ("イブ生まれとは、それはそれで気の毒な。", "birthday"),
+    ],
+)
+def test_no_fact_said_in_passing(text: str, subject: str) -> None:
+    assert subject not in user_facts(text, previous_user_texts=("x", "y", "z")), text
+
+
+def test_a_home_named_before_is_not_replaced_by_its_kind() -> None:
+    facts = user_facts("今は東京の中野でひとり暮らし。駅から徒歩15分のボロアパート")
+    assert facts.get("current_residence") == ["東京の中野（ひとり暮らし）"]
+
+
+def test_a_named_pets_sentences_are_the_pets() -> None:
+    current = {"pet": ("ハリネズミ「ちくわ」",)}
+    facts = user_facts("ちくわがエサのミルワーム残してて心配", current=current)
+    assert "hobby" not in facts
+    # the name said after the pet came up, in a later message
+    facts = user_facts(
+        "前に言ったうちの夜行性のやつ、名前言ってなかったよね。もちっていうの。",
+        current={"pet": ("ハリネズミ",)},
+    )
+    assert facts.get("pet") == ["ハリネズミ「もち」"]
+
+
+def test_a_weak_food_telling_does_not_replace_a_favourite() -> None:
+    facts = user_facts("今日もカレー食べた", current={"favorite_food": ("寿司",)})
+    assert "favorite_food" not in facts and facts.get("likes") == ["カレー"]
+
+
+@pytest.mark.parametrize(
+    ("assistant", "text", "subject", "value"),
+    [
+        ("大学生かな?いくつ?", "20です!もう大人ですよ", "age", "20歳"),
+        ("そういえばさっきの子猫、名前は?", "みかんです!弟がつけました", "pet", "猫「みかん」"),
+        ("その親友って、なんて子?", "えっ、聞きます!? あ、さやかです!", "best_friend", "さやか"),
+    ],
+)
+def test_answers_to_the_characters_question(
+    assistant: str, text: str, subject: str, value: str
+) -> None:
+    current = {"pet": ("猫",)} if subject == "pet" else {}
+    facts = user_facts(
+        text,
+        previous_assistant_text=assistant,
+        previous_user_texts=("x", "y", "z"),
+        current=current,
+    )
+    assert any(value in v for v in facts.get(subject, [])), facts
+    assert "name" not in facts
+
+
+def facts_with(text: str, current: dict[str, tuple[str, ...]], prev: str | None = None) -> set:
+    found = extract(
+        text,
+        FactContext(previous_user_texts=("hello",), current=current, previous_assistant_text=prev),
+    )
+    return {(c.subject, c.value, c.mode) for c in found if c.about == "user"}
+
+
+# (message, the current facts, (subject, value, mode) that must be read)
+CORRECTIONS = [
+    # a move: from the old place to the new one, either order, across a sentence break
+    (
+        "先週末引っ越した！川越から所沢に",
+        {"current_residence": ("川越",)},
+        ("current_residence", "所沢", "set"),
+    ),
+    (
+        "先週末引っ越した！川越から所沢に",
+        {"current_residence": ("川越",)},
+        ("current_residence", "川越", "end"),
+    ),
+    (
+        "この春、川越から所沢へ引っ越しました",
+        {"current_residence": ("埼玉の川越",)},
+        ("current_residence", "所沢", "set"),
+    ),
+    (
+        "所沢に越してきたよ、川越から",
+        {"current_residence": ("川越",)},
+        ("current_residence", "所沢", "set"),
+    ),
+    (
+        "報告！引っ越したの。\n今は所沢",
+        {"current_residence": ("川越",)},
+        ("current_residence", "所沢", "set"),
+    ),
+    (
+        "引っ越しました。新居は所沢です",
+        {"current_residence": ("川越",)},
+        ("current_residence", "所沢", "set"),
+    ),
+    (
+        "川越を出て、所沢に住み始めた",
+        {"current_residence": ("川越",)},
+        ("current_residence", "所沢", "set"),
+    ),
+    (
+        "実は先月所沢に移り住んだんだ",
+        {"current_residence": ("川越",)},
+        ("current_residence", "所沢", "set"),
+    ),
+    (
+        "川越はもう引き払って所沢に来た",
+        {"current_residence": ("川越",)},
+        ("current_residence", "所沢", "set"),
+    ),
+    (
+        "引っ越し完了！所沢での新生活スタート",
+        {"current_residence": ("川越",)},
+        ("current_residence", "所沢", "set"),
+    ),
+    (
+        "今は所沢住みになった",
+        {"current_residence": ("川越",)},
+        ("current_residence", "所沢", "set"),
+    ),
+    # a job quit and the next one, in one or two sentences
+    (
+        "パン屋のパート、先月いっぱいで辞めたのよ。で、今週から近所の歯医者さんで受付やってるの。",
+        {"part_time_job": ("パン屋",)},
+        ("part_time_job", "パン屋", "end"),
+    ),
+    (
+        "パン屋のパート、先月いっぱいで辞めたのよ。で、今週から近所の歯医者さんで受付やってるの。",
+        {"part_time_job": ("パン屋",)},
+        ("workplace", "近所の歯医者", "set"),
+    ),
+    (
+        "パン屋さんやめちゃった。今は花屋さんで働いてる",
+        {"workplace": ("パン屋",)},
+        ("workplace", "花屋", "set"),
+    ),
+    (
+        "パン屋さんやめちゃった。今は花屋さんで働いてる",
+        {"workplace": ("パン屋",)},
+        ("workplace", "パン屋", "end"),
+    ),
+    (
+        "ラーメン屋のバイト辞めた。で、来週から映画館でバイト決まった",
+        {"part_time_job": ("ラーメン屋",)},
+        ("part_time_job", "映画館", "set"),
+    ),
+    (
+        "パン屋のバイトは今月で終わり。来月から塾講師やるんだ",
+        {"part_time_job": ("パン屋",)},
+        ("job", "塾講師", "set"),
+    ),
+    (
+        "病院は先月で辞めて、今は保育士してる",
+        {"workplace": ("市民病院",)},
+        ("workplace", "病院", "end"),
+    ),
+    (
+        "実は先月、転職したんだ。今はIT企業でエンジニア",
+        {"job": ("看護師",)},
+        ("job", "IT企業のエンジニア", "set"),
+    ),
+    # an age that was a lie
+    ("ほんとは45なの…ごめんなさい", {"age": ("42歳",)}, ("age", "45歳", "set")),
+    ("42っていうのは見栄で、ほんとは45なんだ", {"age": ("42歳",)}, ("age", "45歳", "set")),
+    # a break-up, a favourite that changed, a pet that died
+    ("けんたくんとは先月別れたんだ", {"partner": ("けんた",)}, ("partner", "けんた", "end")),
+    ("彼女にフラれた", {"partner": ("ゆい",)}, ("partner", "恋人", "end")),
+    (
+        "最近は好きな食べ物がカレーに変わった",
+        {"favorite_food": ("ラーメン",)},
+        ("favorite_food", "カレー", "set"),
+    ),
+    (
+        "最近コーヒーやめて紅茶派になった",
+        {"favorite_drink": ("コーヒー",)},
+        ("favorite_drink", "紅茶", "set"),
+    ),
+    ("ミケ、先月虹の橋を渡っちゃった", {"pet": ("猫「ミケ」",)}, ("pet", "猫「ミケ」", "end")),
+    # a pet's name told after the pet
+    (
+        "さっきの黒猫の名前ね、タビっていうの。",
+        {"pet": ("黒猫",)},
+        ("pet", "黒猫「タビ」", "refine"),
+    ),
+    (
+        "うちの柴の名前言ってなかった。こてつ",
+        {"pet": ("柴犬",)},
+        ("pet", "柴犬「こてつ」", "refine"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "current", "want"), CORRECTIONS)
+def test_corrections_are_read(text: str, current: dict, want: tuple[str, str, str]) -> None:
+    assert want in facts_with(text, current)
+
+
+# (message, the current facts, a subject that must get no new value)
+NOT_A_CHANGE = [
+    ("友達が川越から所沢に引っ越した", {"current_residence": ("川越",)}, "current_residence"),
+    ("引っ越しの手伝いで友達の家に来た", {"current_residence": ("川越",)}, "current_residence"),
+    ("アラフィフ目前って認めたくなかったのよ", {"age": ("45歳",)}, "age"),
+    ("今年42よ。アラフォーど真ん中ってやつ", {}, "hometown"),
+    ("うちの柴の名前言ってなかった。じいちゃん", {"pet": ("柴犬",)}, "pet"),
+    ("そういえば先輩の猫の名前聞いてなかった。ぽてと", {"pet": ("柴犬",)}, "pet"),
+    ("姉が彼氏と別れた", {"partner": ("けんた",)}, "partner"),
+]
+
+
+@pytest.mark.parametrize(("text", "current", "subject"), NOT_A_CHANGE)
+def test_no_change_read(text: str, current: dict, subject: str) -> None:
+    assert not any(s == subject and m == "set" for s, _, m in facts_with(text, current))
+    assert not any(s == subject and m == "end" for s, _, m in facts_with(text, current))
+
+
+# (message, subject, a substring the value must contain): round-two generalisations
+ROUND_TWO = [
+    (
+        "ちゃんと自己紹介してなかったですよね。柏木奈緒子です、改めてよろしくお願いします",
+        "name",
+        "柏木奈緒子",
+    ),
+    ("てか名前ちゃんと言ってなかったよな。佐伯湊。みなとでいいよ", "name", "佐伯湊"),
+    ("えー、年?やだ…今年42よ。アラフォーど真ん中ってやつ", "age", "42歳"),
+    ("158しかないから、教室の上の棚のボウル取れなくて", "height", "158cm"),
+    ("声だけだとよくちっちゃいと思われるけど182あるからな", "height", "182cm"),
+    ("運動はそんな得意じゃないけどバドだけは好き", "sport", "バド"),
+    ("苦手なのはパクチー。あれだけはほんとダメ", "disliked", "パクチー"),
+    ("うち三姉妹の末っ子でさ", "family", "三姉妹の末っ子"),
+    ("平日は駅前のパン屋さんでパートしてます。", "part_time_job", "駅前のパン屋"),
+]
+
+
+@pytest.mark.parametrize(("text", "subject", "value"), ROUND_TWO)
+def test_round_two_patterns(text: str, subject: str, value: str) -> None:
+    facts = user_facts(text, previous_user_texts=("hello",))
+    assert any(value in v for v in facts.get(subject, [])), facts
+
+
+# (message, a subject that must not be read): others' facts, the listener's, questions
+ROUND_TWO_NEGATIVE = [
+    ("神戸出身なんですね!なんかおしゃれ", "hometown"),
+    ("近所の高橋さんちの長男、今年高校受験なんですって。", "family"),
+    ("陸斗んちのハムスター、大福って名前なんだけど", "pet"),
+    ("高校からの親友に千尋って子がいてね、今は札幌で美容師やってるの。", "workplace"),
+    ("高校からの親友に千尋って子がいてね、今は札幌で美容師やってるの。", "job"),
+    ("えっ、料理の先生なのに!", "job"),
+    ("うちのタビは台所には寄りつかないの。換気扇の音が嫌いみたい", "disliked"),
+    ("あー、野菜嫌いの子多いもんね。", "disliked"),
+    ("銀杏は家族が苦手だから、かまぼこで代用してるの", "disliked"),
+    ("私が苦手って言ってた香草、なんだっけ?", "disliked"),
+    ("毎回バスケ部?って聞かれる。帰宅部です", "name"),
+    ("この箱、小さいけど150ある", "height"),
+    ("残り150しかない、大きい出費だった", "height"),
+]
+
+
+@pytest.mark.parametrize(("text", "subject"), ROUND_TWO_NEGATIVE)
+def test_round_two_negatives(text: str, subject: str) -> None:
+    assert subject not in user_facts(text, previous_user_texts=("hello",))
+
+
+def test_a_pick_within_a_kind_is_not_the_favourite() -> None:
+    asked = "自分で買うケーキもご褒美よね！どんなケーキが好きなん？"
+    found = facts_with("ワイはチーズケーキ派！", {"favorite_food": ("麻婆豆腐",)}, asked)
+    assert ("likes", "チーズケーキ", "set") in found
+    assert not any(s == "favorite_food" for s, _, _ in found)
+
+
+# (message, subject, a substring the value must contain): picks, snacks, reads, allergies
+ROUND_TWO_MORE = [
+    ("好きな食べ物？麻婆豆腐。辛いは正義\n飲み物はドクペ一択", "favorite_food", "麻婆豆腐"),
+    ("好きな食べ物？麻婆豆腐。辛いは正義\n飲み物はドクペ一択", "favorite_drink", "ドクペ"),
+    ("嫌いなもの？セロリ。あれ食べ物じゃなくて草でしょ", "disliked", "セロリ"),
+    ("映画ならサマーウォーズ\n毎年夏に見返してる", "favorite_movie", "サマーウォーズ"),
+    ("ジブリなら断然耳すま。", "favorite_movie", "耳すま"),
+    ("おやつは芋けんぴ一択なの。", "likes", "芋けんぴ"),
+    ("冬になると編み物にハマるの。", "hobby", "編み物"),
+    ("寝る前は宮部みゆきを読むのが至福の時間。", "favorite_book", "宮部みゆき"),
+    ("休みの日は村上春樹の小説を読むのが楽しみ", "favorite_book", "村上春樹"),
+    ("家は中2の息子がひとり。反抗期まっさかりで", "family", "息子がひとり"),
+    ("キウイだけはダメなの。食べると口の中イガイガして腫れちゃうのよ", "allergy", "キウイ"),
+    ("先輩って食べれないものある？\n俺キウイ食うと口の中イガイガすんの", "allergy", "キウイ"),
+    ("旦那は名古屋に単身赴任中なの。", "situation", "名古屋に単身赴任"),
+    ("れんこんのシャキシャキ大好き。", "likes", "れんこん"),
+    ("そうそう、息子の名前言ってなかったわね。颯太っていうの。", "family", "息子「颯太」"),
+]
+
+
+@pytest.mark.parametrize(("text", "subject", "value"), ROUND_TWO_MORE)
+def test_round_two_more_patterns(text: str, subject: str, value: str) -> None:
+    facts = user_facts(text, previous_user_texts=("hello",))
+    assert any(value in v for v in facts.get(subject, [])), facts
+
+
+ROUND_TWO_MORE_NEGATIVE = [
+    ("好きな食べ物？麻婆豆腐。辛いは正義\n飲み物はドクペ一択", "favorite_food", "ドクペ"),
+    ("キウイだけはダメなの。食べると口の中イガイガして腫れちゃうのよ", "disliked", "キウイ"),
+    ("本なら図書館", "favorite_book", "図書館"),
+    ("映画なら見たよ", "favorite_movie", "見"),
+    ("娘に本を読むのが楽しみ", "favorite_book", "本"),
+    ("友達の旦那は名古屋に単身赴任中", "situation", "名古屋"),
+    ("ねえ下駄箱の一番上、152の私には全然届かないんだけど", "family", "一番上"),
+    ("私は一番上だから", "name", "一番上"),
+    ("友達の息子の名前言ってなかったね。颯太っていうの", "family", "颯太"),
+]
+
+
+@pytest.mark.parametrize(("text", "subject", "value"), ROUND_TWO_MORE_NEGATIVE)
+def test_round_two_more_negatives(text: str, subject: str, value: str) -> None:
+    facts = user_facts(text, previous_user_texts=("hello",))
+    assert not any(value in v for v in facts.get(subject, [])), facts

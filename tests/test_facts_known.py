@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from soulmem.perceive.facts import FactContext, extract_facts
-from soulmem.perceive.facts.known import named_again
+from soulmem.perceive.facts.known import ended_values, named_again
 
 
 def _ends(text: str, language: str, **current: tuple[str, ...]) -> set[tuple[str, str]]:
@@ -68,6 +68,30 @@ def test_a_value_said_to_be_over_ends(
     # the language's own rule may end it first (with its own wording of the value)
     got = _ends(text, language, **current)
     assert ended in got or ended[0] in {subject for subject, _ in got}
+
+
+@pytest.mark.parametrize(
+    ("text", "current", "ended"),
+    [
+        ("학원 강사 일 정리하고 이제 쉬어요", {"job": ("학원 강사",)}, "학원 강사"),
+        ("베이커리 접었어 결국", {"workplace": ("베이커리",)}, "베이커리"),
+        ("민호랑 끝났어 진짜로", {"partner": ("민호",)}, "민호"),
+        ("초코가 지난주에 무지개다리 건넜어", {"pet": ("강아지 '초코'",)}, "강아지 '초코'"),
+    ],
+)
+def test_korean_ending_cues(text: str, current: dict[str, tuple[str, ...]], ended: str) -> None:
+    assert [c.value for c in ended_values(text, "ko", current, ())] == [ended]
+
+
+@pytest.mark.parametrize(
+    ("text", "current"),
+    [
+        ("학원 강사 일 정리할 게 많아", {"job": ("학원 강사",)}),
+        ("민호랑 영화 끝나고 밥 먹었어", {"partner": ("민호",)}),
+    ],
+)
+def test_korean_ending_cues_need_the_ending(text: str, current: dict[str, tuple[str, ...]]) -> None:
+    assert not ended_values(text, "ko", current, ())
 
 
 @pytest.mark.parametrize(

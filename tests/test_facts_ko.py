@@ -780,3 +780,537 @@ def test_announced_changes_replace_the_old_value() -> None:
     got = {(c.subject, c.value, c.mode) for c in _facts("나 하루 탈덕했어 ㅠ 요즘 노을한테 입덕함")}
     assert ("favorite_artist", "하루", "end") in got
     assert ("favorite_artist", "노을", "set") in got
+
+
+# casual self-descriptions without the obvious keyword (fresh chats 7 and 8)
+CASUAL: list[tuple[str, str, str]] = [
+    ("아 나 정우진임 ㅋㅋ 그냥 우진이라고 불러", "name", "정우진"),
+    ("스물여덟 되니까 진짜 체력이 다르더라", "age", "28세"),
+    ("서른 되고 나서 살이 안 빠져", "age", "30세"),
+    ("181이라 다리 길어서 계단은 좀 유리할 줄 알았는데", "height", "181cm"),
+    ("175라 다리가 짧아 보여", "height", "175cm"),
+    ("나 과자 회사 마케팅팀이거든", "job", "마케팅팀"),
+    ("저 영업팀에서 일해요", "workplace", "영업팀"),
+    ("동네 수학학원에서 중딩들 가르쳐요 파트로", "job", "수학학원 강사"),
+    ("집에서 애기옷 쇼핑몰 열었어요! 스마트스토어로요", "job", "쇼핑몰"),
+    ("나 성탄절 전날 태어나서 선물 맨날 하나로 퉁쳐졌거든", "birthday", "12월 24일"),
+    ("어린이날 다음날 태어났어", "birthday", "5월 6일"),
+    ("나는 생일을 음력으로 쇠요. 시월 초사흘이 내 날인디", "birthday", "음력 10월 3일"),
+    ("나는 가을이 제일 좋거든", "favorite_season", "가을"),
+    ("나 높은 곳 진짜 못 가거든", "phobia", "높은 곳"),
+    ("오이는 냄새만 나도 못 먹어 진짜", "disliked", "오이"),
+    ("고수는 향만 맡아도 토할 것 같아", "disliked", "고수"),
+    ("반대로 질색하는 것도 있어요. 오이요.", "disliked", "오이"),
+    ("이제 문래동 주민임 ㅋㅋ 신림 원룸 탈출함", "current_residence", "문래동"),
+    ("길 건너 푸른마을 7단지 살아서 자주 올 듯요", "current_residence", "푸른마을 7단지"),
+    (
+        "지금은 대전 유성구 온천 동네에 산 지가 벌써 삼십 년이 넘었네요",
+        "current_residence",
+        "유성구",
+    ),
+    ("전 어느 카페 가도 무조건 바닐라라떼예요", "favorite_drink", "바닐라라떼"),
+    ("편의점 가서 제로콜라 두 캔 사 옴. 하루에 세 캔은 마시는 듯", "favorite_drink", "제로콜라"),
+    ("요즘은 흑임자라떼에 꽂혔어요. 앞으로 제 최애는 흑임자라떼!", "favorite_drink", "흑임자라떼"),
+    ("국밥은 진짜 일주일 내내 먹으라 해도 먹을 수 있음", "favorite_food", "국밥"),
+    ("둘이 곱창에 소주 한잔하기로 했거든요. 그게 저희 유일한 낙", "favorite_food", "곱창"),
+    ("먹는 거 얘기허자면, 나는 뭐니 뭐니 해도 벌교 꼬막이 최고예요", "favorite_food", "꼬막"),
+    ("노래는 뭐니 뭐니 해도 나훈아지요", "favorite_artist", "나훈아"),
+    ("꽃은 나는 동백이 좋아요", "likes", "동백"),
+    ("옷 살 적에 손이 가는 색이 있어요. 연보라요.", "favorite_color", "연보라"),
+    ("연두색 이거요, 제가 연두 덕후라 텀블러만 세 개예요", "favorite_color", "연두"),
+    ("오늘 출근길에 검정치마 듣다가 내릴 역 지나침", "favorite_artist", "검정치마"),
+    ("여기 음악 좋네요. 저 설거지할 때 맨날 성시경 틀어놓거든요", "favorite_artist", "성시경"),
+    ("레고 질렀음 ㅋㅋ 퇴근하고 밤에 조금씩 조립하는 게 요즘 유일한 낙임", "hobby", "레고"),
+    ("애들 재우고 코바늘 잡는 게 낙이에요", "hobby", "코바늘"),
+    ("쉬는 날이면 나는 산을 타요", "hobby", "등산"),
+    ("주말에 슬램덩크 전권 다시 정주행했는데 또 울었음", "favorite_book", "슬램덩크"),
+    ("다음 달 말에 2박 3일로 가기로 했거든. 여행 일정 짜야지", "upcoming_event", "다음 달 말"),
+    ("아 여행지 말 안 했네 후쿠오카임! 라멘 투어 할 거", "upcoming_event", "후쿠오카"),
+    (
+        "큰애가 드디어 날을 잡았거든요. 오월 열이레, 5월 17일 토요일에 식 올려요",
+        "upcoming_event",
+        "5월 17일",
+    ),
+    ("주말에 여동생 서울 올라온다고 해서 방 치워야 됨", "family", "여동생"),
+    ("첫째가 딸 다온이 일곱 살이고 둘째가 아들 시우 네 살이에요", "family", "다온"),
+    ("큰애 지현이는 스물아홉인디 은행 다니고, 작은놈 태민이는 스물여섯", "family", "태민"),
+    (
+        "아까 태식이한테 전화 옴 ㅋㅋ 고딩 때부터 붙어 다닌 놈인데 걔가 내 베프거든.",
+        "best_friend",
+        "태식",
+    ),
+    ("제 고딩 때부터 단짝인 친구가 알려줬어요", "best_friend", "단짝 친구"),
+    ("내 제일 친한 친구는 고향 동창 한영순이에요", "best_friend", "한영순"),
+    ("남편이 소방관인데 오늘 비번이라", "spouse", "소방관"),
+    ("우리 집 양반은 석진호 씨라고, 나보다 네 살 위예요", "spouse", "석진호"),
+    ("친정엄마 손 잡고 절에 다니던 게 몸에 배어서", "religion", "불교"),
+    ("현관문 열면 고양이가 쪼르르 마중 나와서 그걸로 버팀", "pet", "고양이"),
+    ("나도 NC 다이노스 골수팬임 ㅇㅇ 직관 가면 목 쉬어서 옴", "favorite_artist", "NC 다이노스"),
+    (
+        "복숭아 들어간 건 저 절대 안돼요 ㅠ 털만 스쳐도 입술 퉁퉁 부어서 응급실 간 적도 있어요",
+        "allergy",
+        "복숭아",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "subject", "expected"), CASUAL)
+def test_casual_self_descriptions(text: str, subject: str, expected: str) -> None:
+    got = _user(text)
+    assert subject in got, f"{subject} missing in {got}"
+    assert any(expected in v for v in got[subject]), got[subject]
+
+
+# the same shapes said of someone else, as a wish, or as a plain one-off
+CASUAL_NOISE: list[tuple[str, tuple[str, ...]]] = [
+    ("옆자리 김대리님이 강아지 사진 보여줬는데 뭉치라는 포메임", ("pet",)),
+    ("저녁에 바베큐 했는데 신입 도윤이가 제주도 출신이라 귤 얘기만 함", ("hometown",)),
+    ("팀 막내 도윤이가 이번 주말에 토익 본다고 단어장 봄", ("upcoming_exam",)),
+    ("작은놈 태민이는 스물여섯, 제대하고 공무원 시험 본다고 고시원에 있어요", ("upcoming_exam",)),
+    ("우리 집 고양이는 물 보면 기절할 듯", ("phobia",)),
+    (
+        "점심 때 팀장님이 횟집 데려가셨는데 회는 좀... 여수 촌놈이라 까다로워짐",
+        ("job", "workplace"),
+    ),
+    ("어머님이 서울 오셨는데. 대구 출신이셔", ("hometown",)),
+    ("고향 생각날 적마다 택배로 시켜 먹는다니께요", ("hometown",)),
+    ("내 친구는 부산 살아. 지금은 광주에 있대", ("current_residence",)),
+    ("어렸을 적에 그거 한 입 물었다가 입술이 붓고. 껍질 털만 스쳐도 가려워요", ("allergy",)),
+    ("민수 남동생이 군대 갔대", ("family",)),
+    ("친구 여동생이 놀러 왔어", ("family",)),
+    ("여동생 있었으면 좋겠다", ("family",)),
+    ("엄마가 동네에 카페 차렸어", ("job",)),
+    ("언젠가 카페 차리고 싶어", ("job",)),
+    ("더워서 맨날 에어컨 틀어놓거든", ("favorite_artist", "favorite_music")),
+    ("엄마가 요즘 트로트 듣다가 잠들어", ("favorite_artist", "favorite_music")),
+    ("동생이 하루에 커피 세 잔은 마셔", ("favorite_drink",)),
+    ("민수가 다음 달에 여행 가기로 했대", ("upcoming_event",)),
+    ("뭐니 뭐니 해도 건강이 최고지", ("favorite_food", "favorite_artist")),
+    ("역시 치킨이지", ("favorite_food",)),
+    ("주말에 산에 가요", ("hobby",)),
+    ("높은 곳에 못 가봤어", ("phobia",)),
+    ("엄마 제일 친한 친구가 왔어", ("best_friend",)),
+    ("친구네 첫째가 딸 수아 다섯 살이래", ("family",)),
+    ("막내가 요즘 말을 안 들어", ("family",)),
+    ("첫째는 아들 민준 열 살, 둘째는 딸 서아 여섯 살", ("age",)),
+    ("엄마가 떡볶이 해주셨어. 그게 엄마 낙이래", ("favorite_food",)),
+    ("지리산 지나서 왔어", ("current_residence",)),
+]
+
+
+@pytest.mark.parametrize(("text", "subjects"), CASUAL_NOISE)
+def test_casual_noise(text: str, subjects: tuple[str, ...]) -> None:
+    got = _user(text)
+    for subject in subjects:
+        assert subject not in got, (subject, got)
+
+
+def test_me_too_like_is_no_favourite() -> None:
+    assert _user("저도 얼그레이 좋아해요") == {"likes": ["얼그레이"]}
+    assert "favorite_food" in _user("저도 떡볶이 제일 좋아해요")
+
+
+def test_the_usual_confirms_the_known_favourite() -> None:
+    ctx = FactContext(assistant_name="루나", current={"favorite_drink": ("바닐라라떼",)})
+    assert _user("음료는 늘 마시던 걸로 주세요", ctx).get("favorite_drink") == ["바닐라라떼"]
+
+
+def test_answers_about_names_pets_friends_and_desserts() -> None:
+    asked = FactContext(assistant_name="태식", previous_assistant_text="성함 여쭤봐도 돼요?")
+    assert _user("ㅋㅋ 오세라예요, 그냥 세라 씨 하셔도 돼요~", asked).get("name") == ["오세라"]
+    # "이름 너무 듬직한데?" remarks on a name; it does not ask for the user's
+    remark = FactContext(previous_assistant_text="이름 너무 듬직한데? ㅋㅋ")
+    assert "name" not in _user("사진 많음 ㅋㅋ 나중에. 퇴근길엔 항상 잔나비 들어", remark)
+    pet = FactContext(
+        previous_assistant_text="아 근데 아까 고양이 이름은 뭐예요?",
+        current={"pet": ("고양이 (치즈냥)",)},
+    )
+    got = [c for c in _facts("콩떡이요 ㅋㅋㅋ 애들이 지었어요", pet) if c.subject == "pet"]
+    assert got and "콩떡" in got[0].value and got[0].mode == "refine"
+    friend = FactContext(
+        previous_assistant_text="그 친구분 이름이 뭐예요?",
+        current={"best_friend": ("단짝 친구 (고딩 때부터)",)},
+    )
+    got = [c for c in _facts("은채요! 한은채 ㅋㅋ", friend) if c.subject == "best_friend"]
+    assert got and "은채" in got[0].value and got[0].mode == "refine"
+    assert "name" not in _user("은채요! 한은채 ㅋㅋ", friend)
+    dessert = FactContext(previous_assistant_text="디저트는 뭐 좋아하세요?")
+    got2 = _user("전 할매 입맛이라 약과요 ㅋㅋ", dessert)
+    assert got2.get("likes") == ["약과"] and "favorite_food" not in got2
+
+
+# older speakers, dialect and fan talk (fresh chats 1 to 6)
+SPOKEN: list[tuple[str, str, str]] = [
+    ("저 캐럿이에요~ 세븐틴 콘서트 피켓팅 또 실패했어요", "favorite_artist", "세븐틴"),
+    ("저 쌍둥이예요! 남동생이랑. 5분 늦게 나온 주제에 더 커요", "family", "쌍둥이 (남동생)"),
+    ("위로 누님 두 분 계셔서 어릴때 화장 실험대였음", "family", "누님 두 분"),
+    (
+        "민지한테도 이 얘기 해줘야지 ㅋㅋ 초딩 때부터 단짝인데 걔는 이런 거 좋아해",
+        "best_friend",
+        "민지",
+    ),
+    ("나 올해 스물넷인데 아직도 이렇게 설레도 되는 거임?", "age", "24세"),
+    ("아 그리고 나 빼빼로데이에 태어났거든? 그래서 빼빼로만 받음", "birthday", "11월 11일"),
+    ("연애? ㅋㅋㅋ 나 모쏠이야", "relationship_status", "모쏠"),
+    ("이제 내 최애는 카엘이야", "favorite_artist", "카엘 (최애)"),
+    ("우리 집에 털뭉치 하나 있어. 치즈 고양이인데 완전 개냥이야", "pet", "고양이"),
+    ("계절은요, 나는 단풍이 울긋불긋 드는 그 무렵이 제일 좋아요", "favorite_season", "가을"),
+    ("계절은 벚꽃 필 때가 제일 좋지", "favorite_season", "봄"),
+    ("시장 입구에 붕어빵 트럭 생겼더라. 난 팥 아니면 안 먹음", "likes", "팥 붕어빵"),
+    (
+        "딱 한 가지 못 먹는 과일이 있어요. 그거 한 입 베어 물었다가 두드러기가 올라와서",
+        "allergy",
+        "과일",
+    ),
+    ("새우 한 입 물었다가 두드러기 났어", "allergy", "새우"),
+    (
+        "나는 한화 이글스 골수팬인디 그 양반은 야구를 영 모르거든요",
+        "favorite_artist",
+        "한화 이글스",
+    ),
+    ("요즘 필카 들고 다니면서 찍는게 낙이야", "hobby", "필카 들고 다니면서 찍기"),
+]
+
+
+@pytest.mark.parametrize(("text", "subject", "expected"), SPOKEN)
+def test_spoken_styles(text: str, subject: str, expected: str) -> None:
+    got = _user(text)
+    assert subject in got, f"{subject} missing in {got}"
+    assert any(expected in v for v in got[subject]), got[subject]
+
+
+SPOKEN_NOISE: list[tuple[str, tuple[str, ...]]] = [
+    ("우리 집 막내가 고3이라 요즘 엄마가 TV도 못 켜게 함", ("school",)),
+    ("지환이는 요즘 어때? 검정고시 본다며", ("upcoming_exam",)),
+    ("나 모쏠이야 덕질이 곧 연애임", ("favorite_artist",)),
+    ("친구가 쌍둥이야", ("family",)),
+    ("나 마이 방 갈래", ("favorite_artist",)),
+    ("엄마한테 전화했어. 우리 둘이 단짝이야", ("best_friend",)),
+    ("단풍 드는 때가 제일 좋아", ("favorite_season",)),
+    ("내 생일 언제라고 했지?", ("birthday",)),
+    ("난 팥 아니면 안 먹음", ("likes",)),
+]
+
+
+@pytest.mark.parametrize(("text", "subjects"), SPOKEN_NOISE)
+def test_spoken_noise(text: str, subjects: tuple[str, ...]) -> None:
+    got = _user(text)
+    for subject in subjects:
+        assert subject not in got, (subject, got)
+
+
+def test_first_message_name_and_the_characters_given_name() -> None:
+    first = FactContext(assistant_name="강이든")
+    assert _user("헐 이든아 진짜 너야?? 🥹 나 채린!! 1화부터 봤어", first).get("name") == ["채린"]
+    assert "name" not in _user("이든아 안녕! 나 피곤해", first)
+    later = FactContext(assistant_name="강이든", previous_user_texts=("하이",))
+    assert "name" not in _user("이든아 나 채린!!", later)
+
+
+def test_a_team_is_kept_beside_a_new_singer() -> None:
+    ctx = FactContext(current={"favorite_artist": ("NC 다이노스 (응원하는 팀)",)})
+    got = _user("요즘 데이식스만 들어 출근길에", ctx)
+    assert got.get("favorite_artist") == ["데이식스"]
+    assert got.get("likes") == ["NC 다이노스 (응원하는 팀)"]
+    singer = FactContext(current={"favorite_artist": ("나훈아",)})
+    got = _user("야구 시즌이면 난 한화 이글스 골수팬임", singer)
+    assert got.get("likes") == ["한화 이글스 (응원하는 팀)"] and "favorite_artist" not in got
+
+
+def test_allergy_kind_named_later_refines() -> None:
+    ctx = FactContext(current={"allergy": ("과일 알레르기",)})
+    got = [c for c in _facts("아까 내가 못 먹는다던 그 과일이요, 그게 복숭아예요.", ctx)]
+    allergy = [c for c in got if c.subject == "allergy"]
+    assert allergy and allergy[0].value == "복숭아 알레르기" and allergy[0].mode == "refine"
+
+
+CASUAL_ENDINGS: list[tuple[str, str, str]] = [
+    ("나 이번에 서른 됨 ㅠ", "age", "30세"),
+    ("파란색 옷만 삼", "favorite_color", "파란색"),
+    ("주말마다 클라이밍 다님", "sport", "클라이밍"),
+    ("요즘 데이식스 노래만 들음", "favorite_artist", "데이식스"),
+    ("나 고양이 두 마리 키움", "pet", "고양이"),
+    ("여친 생김 ㅋㅋ", "relationship_status", "연애 중"),
+    ("다음 달에 일본 여행 감", "upcoming_event", "일본"),
+    ("토요일마다 친구랑 테니스 감", "sport", "테니스"),
+    ("난 카페 가면 딸기라떼만 마심 ㅋㅋ", "favorite_drink", "딸기라떼"),
+]
+
+
+@pytest.mark.parametrize(("text", "subject", "expected"), CASUAL_ENDINGS)
+def test_casual_nominal_endings(text: str, subject: str, expected: str) -> None:
+    got = _user(text)
+    assert subject in got, f"{subject} missing in {got}"
+    assert any(expected in v for v in got[subject]), got[subject]
+
+
+def test_casual_endings_leave_nouns_alone() -> None:
+    from soulmem.perceive.facts.ko_casual import plain_endings
+
+    assert plain_endings("자신감") == "자신감"
+    assert plain_endings("생김새가 특이해") == "생김새가 특이해"
+    assert plain_endings("홍삼") == "홍삼"
+    assert plain_endings("편의점 가서 두 캔 사 옴. 하루에") == "편의점 가서 두 캔 사 와. 하루에"
+    assert "disliked" not in _user("붕어빵 트럭 생겼더라. 난 팥 아니면 안 먹음, 슈크림은 모독임")
+
+
+MORE_WAYS: list[tuple[str, str, str]] = [
+    ("대구에서 나고 자람", "hometown", "대구"),
+    ("부산 사나이라 사투리 못 고침", "hometown", "부산"),
+    ("요즘 연남동 쉐어하우스에서 지냄", "current_residence", "연남동"),
+    ("나 물류센터에서 일함", "workplace", "물류센터"),
+    ("간호사 3년차임", "job", "간호사"),
+    ("개발자 5년째야", "job", "개발자"),
+    ("회사에서 디자인팀 막내임", "job", "디자인팀"),
+    ("커피는 무조건 아아", "favorite_drink", "아아"),
+    ("술은 무조건 소맥이지", "favorite_drink", "소맥"),
+    ("취미로 베이킹 함", "hobby", "베이킹"),
+    ("나 168인데 언니는 더 커", "height", "168cm"),
+    ("베프 이름은 지수", "best_friend", "지수"),
+]
+
+
+@pytest.mark.parametrize(("text", "subject", "expected"), MORE_WAYS)
+def test_more_ways_of_saying_it(text: str, subject: str, expected: str) -> None:
+    got = _user(text)
+    assert subject in got, f"{subject} missing in {got}"
+    assert any(expected in v for v in got[subject]), got[subject]
+
+
+def test_more_ways_noise() -> None:
+    assert "family" not in _user("회사에서 디자인팀 막내임")
+    assert "favorite_food" not in _user("엄마는 무조건 집밥이야")
+    assert "hometown" not in _user("부산 아가씨가 왔어")
+    assert "job" not in _user("마케팅팀 회의 길어")
+    assert _user("취미로 베이킹 함")["hobby"] == ["베이킹"]
+
+
+def test_habits_by_how_often() -> None:
+    assert _user("퇴근하면 맥주 한 캔씩 마셔요").get("favorite_drink") == ["맥주"]
+    assert _user("떡볶이는 일주일에 세 번은 먹어요").get("favorite_food") == ["떡볶이"]
+    assert "favorite_food" not in _user("동생은 일주일에 한 번 치킨 먹어")
+    # a music word inside another word ("초록색") is no genre
+    assert "favorite_music" not in _user("저는 초록색을 제일 좋아해요")
+
+
+def test_others_said_the_casual_way_are_not_the_user() -> None:
+    for text in (
+        "팀장님 스물여덟 되셨대",
+        "동생이 과자 회사 마케팅팀이래",
+        "김대리님은 가을이 제일 좋대",
+        "언니는 오이 냄새만 나도 못 먹어",
+        "친구가 어느 카페 가도 무조건 바닐라라떼야",
+        "민수는 하루에 세 캔은 마셔",
+        "형이 다음 달 말에 2박 3일로 여행 가기로 했대",
+        "엄마가 노래는 뭐니 뭐니 해도 나훈아래",
+        "지수는 쌍둥이야",
+        "민지는 솔로야",
+    ):
+        assert _user(text) == {}, text
+
+
+def _changes(text: str, current: dict[str, tuple[str, ...]]) -> list[tuple[str, str, str]]:
+    ctx = FactContext(assistant_name="루나", previous_user_texts=("안녕",), current=current)
+    return sorted((c.subject, c.value, c.mode) for c in _facts(text, ctx) if c.about == "user")
+
+
+SWITCHES: list[tuple[str, dict[str, tuple[str, ...]], tuple[str, str, str]]] = [
+    # a job left and the new one, in one sentence or after a comma
+    (
+        "다니던 제약회사는 이번 달로 정리하고 다음 주부터 의료기기 회사로 출근합니다.",
+        {"job": ("제약회사 영업부 과장",)},
+        ("job", "제약회사 영업부 과장", "end"),
+    ),
+    (
+        "다니던 제약회사는 이번 달로 정리하고 다음 주부터 의료기기 회사로 출근합니다.",
+        {},
+        ("workplace", "의료기기 회사", "set"),
+    ),
+    ("카카오 그만두고 네이버 들어감", {"workplace": ("카카오",)}, ("workplace", "네이버", "set")),
+    (
+        "카카오 퇴사하고 다음 달부터 네이버 출근해",
+        {"workplace": ("카카오",)},
+        ("workplace", "카카오", "end"),
+    ),
+    ("편의점 알바 그만두고, 이제 학원 조교 해", {}, ("part_time_job", "학원 조교", "set")),
+    # a move with the old place left, or only the new one
+    (
+        "신촌 원룸 빼고\n합정으로 이사했어",
+        {"current_residence": ("신촌",)},
+        ("current_residence", "신촌", "end"),
+    ),
+    ("서울 생활 접고 제주로 내려왔어요", {}, ("current_residence", "제주", "set")),
+    ("이사 끝! 이제 부산 사람임", {}, ("current_residence", "부산", "set")),
+    # a pet that died, and a new one
+    (
+        "초코가 지난주에 무지개다리 건넜어",
+        {"pet": ("강아지 '초코'",)},
+        ("pet", "강아지 '초코'", "end"),
+    ),
+    (
+        "초코 보내고 새로 고양이 한 마리 데려왔어 이름은 두부",
+        {"pet": ("강아지 '초코'",)},
+        ("pet", "고양이 '두부'", "set"),
+    ),
+    # a new partner after a break-up; a favourite given up for another
+    ("민수랑 헤어지고 지금은 준호 만나", {"partner": ("민수",)}, ("partner", "준호", "set")),
+    (
+        "이제 아메리카노는 완전히 끊고 우엉차로 갈아탔어요. 며칠 마셔 보니 좋네요",
+        {"favorite_drink": ("아메리카노",)},
+        ("favorite_drink", "아메리카노", "end"),
+    ),
+    (
+        "요즘은 떡볶이 질렸고 마라탕만 먹어",
+        {"favorite_food": ("떡볶이",)},
+        ("favorite_food", "떡볶이", "end"),
+    ),
+    (
+        "요즘은 떡볶이 질렸고 마라탕만 먹어",
+        {"favorite_food": ("떡볶이",)},
+        ("favorite_food", "마라탕", "set"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "current", "expected"), SWITCHES)
+def test_changes_told_in_passing(
+    text: str, current: dict[str, tuple[str, ...]], expected: tuple[str, str, str]
+) -> None:
+    assert expected in _changes(text, current)
+
+
+def test_changes_not_made() -> None:
+    job = {"workplace": ("카카오",), "job": ("간호사",)}
+    assert not any(m == "set" for _, _, m in _changes("카카오 그만두고 이직 준비 중", job))
+    assert ("job", "제약회사 과장", "end") not in _changes(
+        "나 회사 그만두고 싶어", {"job": ("제약회사 과장",)}
+    )
+    assert _changes("초코 사진 친구한테 보냈어", {"pet": ("강아지 '초코'",)}) == []
+    assert _changes("요즘 지수 만나서 놀아", {"partner": ("민수",)}) == []
+    assert _changes("아이폰으로 갈아탔어", {}) == []
+    assert _changes("전기차로 바꿨어 기름값 아끼려고", {}) == []
+    assert "favorite_drink" not in _user("엄마는 녹차로 바꿨대")
+
+
+TOLD_FORMALLY: list[tuple[str, str, str]] = [
+    ("저는 남궁현석이라고 합니다.", "name", "남궁현석"),
+    ("저는 찬바람 불고 낙엽 밟히는 가을이 제일 좋습니다.", "favorite_season", "가을"),
+    ("토요일 오후마다 동네 체육관에서 배드민턴을 칩니다.", "sport", "배드민턴"),
+    ("운전할 때는 김광석 노래만 틉니다.", "favorite_artist", "김광석"),
+    ("어릴 때는 여수 돌산 바닷가에서 컸습니다.", "hometown", "여수"),
+    ("나 어릴 때 부산에서 자랐어", "hometown", "부산"),
+    ("나 원래 전주 촌사람인데 대학 땜에 올라왔어", "hometown", "전주"),
+    ("저 위 칸 책 꺼내 드릴게요. 제가 182라 이럴 때나 쓸모가 있습니다.", "height", "182cm"),
+    ("저는 제약회사 영업부에서 과장 달고 있습니다.", "job", "제약회사 영업부 과장"),
+    ("나 은행 대리야", "job", "은행 대리"),
+    ("집에 가면 딸만 둘이라 제 편이 하나도 없습니다.", "family", "딸만 둘"),
+    ("아들 하나 딸 하나 있어", "family", "아들 하나, 딸 하나"),
+    ("과는 시각디자인이야 ㅋㅋ 과제 지옥", "major", "시각디자인"),
+    (
+        "아이스 아메리카노 한 사발 안 들이켜면 하루가 시작이 안 돼요.",
+        "favorite_drink",
+        "아메리카노",
+    ),
+    ("우리 집 개는 콩떡이라고 불러", "pet", "강아지 '콩떡'"),
+    ("마흔 넘은 아줌마야 ㅋㅋ", "age", "40세"),
+]
+
+
+@pytest.mark.parametrize(("text", "subject", "expected"), TOLD_FORMALLY)
+def test_told_formally_or_in_passing(text: str, subject: str, expected: str) -> None:
+    got = _user(text)
+    assert any(expected in v for v in got.get(subject, [])), got
+
+
+def test_told_in_passing_noise() -> None:
+    assert "age" not in _user("그 녀석이랑 통화하면 스무 살로 돌아가요.")
+    assert "age" not in _user("마흔 넘은 남자 둘이 부둥켜안고요.")
+    assert "hometown" not in _user("그 과장은 목포 출신이래요.")
+    assert "sport" not in _user("옆자리 과장이 요즘 골프에 빠져서 점심마다 스윙 연습을 합니다.")
+    assert "job" not in _user("남편은 은행 과장이에요")
+    assert "family" not in _user("친구는 딸만 둘이래")
+    assert "family" not in _user("나중에 애 둘 낳고 싶어")
+    assert "major" not in _user("결과는 좋았어")
+    assert _user("고양이 좋아해서 다들 나를 냥이라고 불러").get("nickname") == ["냥"]
+    assert "likes" not in _user("처음엔 걸레 빤 물 같더니 이젠 없으면 못 살아요.")
+    assert "disliked" not in _user("대신 오이 올라간 건 질색이라 꼭 빼 달라고 합니다.")
+
+
+def test_close_friend_named_a_message_later() -> None:
+    ctx = FactContext(previous_user_texts=("나 베프 하나 있는데 걔가 너 보고싶대 ㅋㅋ",))
+    assert ("best_friend", "소윤 (베프)") in [
+        (c.subject, c.value) for c in _facts("ㅇㅇ 걔도 노래 개잘함 이름은 소윤이 ㅋㅋ", ctx)
+    ]
+    assert not any(c.subject == "best_friend" for c in _facts("걔 동생 이름은 민지야", ctx))
+
+
+SWITCHES_MORE: list[tuple[str, dict[str, tuple[str, ...]], tuple[str, str, str]]] = [
+    (
+        "망원동으로 왔어 신촌에서",
+        {"current_residence": ("신촌",)},
+        ("current_residence", "망원동", "set"),
+    ),
+    ("집 옮겼어 ㅋㅋ 이제 합정 살아", {}, ("current_residence", "합정", "set")),
+    (
+        "병원 그만뒀어요. 이제 보건소 다녀요",
+        {"workplace": ("병원",)},
+        ("workplace", "보건소", "set"),
+    ),
+    ("민수랑 결국 끝났어요", {"partner": ("민수",)}, ("partner", "민수", "end")),
+    ("초코 지난달에 떠났어", {"pet": ("강아지 '초코'",)}, ("pet", "강아지 '초코'", "end")),
+    ("25살이라고 한 거 거짓말이야. 사실 22살", {"age": ("25세",)}, ("age", "22세", "set")),
+    ("나이 사실 스물다섯 아니고 스물둘임", {"age": ("25세",)}, ("age", "22세 (스물둘)", "set")),
+    (
+        "요즘은 아이유보다 뉴진스가 더 좋아",
+        {"favorite_artist": ("아이유",)},
+        ("favorite_artist", "뉴진스", "set"),
+    ),
+    (
+        "요즘은 아이유보다 뉴진스가 더 좋아",
+        {"favorite_artist": ("아이유",)},
+        ("favorite_artist", "아이유", "end"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "current", "expected"), SWITCHES_MORE)
+def test_more_changes_told_in_passing(
+    text: str, current: dict[str, tuple[str, ...]], expected: tuple[str, str, str]
+) -> None:
+    assert expected in _changes(text, current)
+
+
+def test_more_changes_not_made() -> None:
+    assert _changes("초코 데리고 여행 떠났어", {"pet": ("강아지 '초코'",)}) == []
+    assert _changes("민수랑 싸운 거 끝났어", {"partner": ("민수",)}) == []
+    assert _changes("신촌에서 친구 만났어", {"current_residence": ("신촌",)}) == []
+    assert _changes("병원 다녀왔어. 이제 학교 다녀", {"workplace": ("병원",)}) == []
+    assert _changes("동생은 아이유보다 뉴진스가 더 좋대", {"favorite_artist": ("아이유",)}) == []
+
+
+def test_changes_with_the_old_value_named() -> None:
+    home = {"current_residence": ("대전",)}
+    assert ("current_residence", "서울", "set") in _changes("대전 떠나 서울 왔어요", home)
+    assert ("current_residence", "부산", "set") in _changes("대전 집 빼고 부산 내려왔어", home)
+    assert _changes("대전 떠나서 여행 왔어", home) == []
+    work = {"workplace": ("삼성전자",), "hobby": ("등산",)}
+    got = _changes("삼성전자 나와서 지금은 스타트업 다녀", work)
+    assert ("workplace", "삼성전자", "end") in got and ("workplace", "스타트업", "set") in got
+    got = _changes("등산은 무릎 때문에 접고 요즘은 수영 다녀", work)
+    assert ("hobby", "등산", "end") in got and not any(s == "workplace" for s, _, _ in got)
+    pet = {"pet": ("고양이 '나비'",)}
+    assert ("pet", "고양이 '나비'", "end") in _changes("나비 떠나보내고 많이 울었어", pet)
+
+
+def test_an_end_comes_before_the_new_value() -> None:
+    ctx = FactContext(previous_user_texts=("안녕",), current={"favorite_drink": ("아메리카노",)})
+    got = [(c.subject, c.mode) for c in _facts("아메리카노 끊고 보리차로 갈아탔어. 매일 마셔", ctx)]
+    assert got.index(("favorite_drink", "end")) < got.index(("favorite_drink", "set"))
+
+
+def test_someone_elses_pastimes_and_scenes_are_not_the_users() -> None:
+    assert _user("밤마다 옆집 남자가 기타 쳐") == {}
+    assert "sport" not in _user("아빠랑 탁구치는 장면에서 무너짐")
+    assert "favorite_artist" not in _user("나 지금 이어폰 끼고 노래 듣는 중 ㅎㅎ")
+    assert "favorite_artist" not in _user("밴드 노래 들으면 눈물 줄줄")
+    assert _user("주말마다 탁구 쳐").get("sport") == ["탁구"]

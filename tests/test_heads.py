@@ -55,6 +55,10 @@ def assert_same_as_rows(store: SQLiteStore) -> int:
         assert head.said == has_text(event)
         assert head.asks == ends_asking(event.user_text, event.assistant_text)
         assert head.bare == is_bare_question(event.user_text, event.assistant_text)
+        # a placeholder reply ("…") leaves a bare question unanswered; no reply side does not
+        assert head.unanswered == (head.bare and bool(event.assistant_text))
+    walked = sum(e.user_text == TURNS[2][0] for e in events)  # asked, answered with "…"
+    assert sum(h.unanswered for h in heads.values()) == walked
     assert store.event_heads([]) == {}
     return len(heads)
 

@@ -75,6 +75,46 @@ def test_a_turn_that_names_an_old_value_again_is_shown_as_past(
     assert lines and all(line.startswith(f"- {PAST_MARKER}") for line in lines), ctx.text
 
 
+def test_a_turn_is_past_for_the_subject_it_told_an_old_value_of(
+    mem: Memory, clock: ManualClock
+) -> None:
+    luna = mem.scope("u1", "luna")
+    # one turn tells a status and an exam; the exam is refined later (the turn stays its
+    # evidence), the status changes: the turn is past for the status all the same
+    luna.observe(user="I have a big exam next Saturday, and I'm single since college.")
+    clock.advance(days=1)
+    luna.observe(user="Oh and that exam? It's the LSAT.")
+    clock.advance(days=1)
+    luna.observe(user="I'm not single anymore! I'm dating Priya now.")
+    (status,) = [f for f in luna.facts() if f.subject == "relationship_status"]
+    (exam,) = [f for f in luna.facts() if f.subject == "upcoming_exam"]
+    assert "Priya" in status.value and "LSAT" in exam.value and len(exam.evidence_event_ids) == 2
+    ctx = luna.recall("am I single?", budget_tokens=800)
+    lines = [line for line in ctx.text.splitlines() if "since college" in line]
+    assert lines and all(line.startswith(f"- {PAST_MARKER}") for line in lines), ctx.text
+
+
+def test_a_memory_that_names_an_old_value_is_shown_as_past_whoever_said_it(
+    mem: Memory, clock: ManualClock
+) -> None:
+    luna = mem.scope("u1", "luna")
+    luna.observe(user="My favourite drink is a vanilla latte.", assistant="Sweet choice!")
+    clock.advance(days=1)
+    # the character names the drink; the user's side says nothing of it
+    luna.observe(user="the usual please", assistant="One vanilla latte, warm, coming up!")
+    luna.observe(user="I want to learn latte art someday", assistant="Fun!")
+    clock.advance(days=1)
+    luna.observe(user="my favourite drink is matcha now", assistant="Matcha it is.")
+    ctx = luna.recall("what's the usual drink you make me?", budget_tokens=800)
+    lines = [line for line in ctx.text.splitlines() if "vanilla latte" in line.casefold()]
+    assert lines and all(line.startswith(f"- {PAST_MARKER}") for line in lines), ctx.text
+    # one word of a two-word value is not the value
+    art = luna.recall("what do I want to learn?", budget_tokens=800)
+    assert any("latte art" in line and PAST_MARKER not in line for line in art.text.splitlines()), (
+        art.text
+    )
+
+
 def test_identity_facts_survive_any_item_cap(mem: Memory) -> None:
     luna = mem.scope("u1", "luna")
     luna.observe(user="Hi, I'm Jordan Reyes.")

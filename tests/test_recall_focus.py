@@ -77,10 +77,13 @@ def test_sessions_behind_the_best_session_fall_back() -> None:
     assert with_sessions({"e0": 0.9, "e1": 0.2}, single, 0.2) == {"e0": 0.9, "e1": 0.2}
 
 
-def _memory(speaker_weight: float, question_weight: float = 0.0) -> Memory:
+def _memory(
+    speaker_weight: float, question_weight: float = 0.0, unanswered_weight: float = 0.0
+) -> Memory:
     config = Config().with_recall(  # dense similarity alone, then the speaker / question steps
         speaker_weight=speaker_weight,
         question_weight=question_weight,
+        unanswered_weight=unanswered_weight,
         lexical_weight=0.0,
         neighbour_weight=0.0,
         session_weight=0.0,
@@ -120,6 +123,20 @@ def test_a_turn_that_asks_falls_behind_the_turns_that_tell() -> None:
     assert asked.why["asks"] == 1.0
     told = first_turn(1.0)
     assert "asks" not in told.why and told.text.endswith("last spring")
+
+
+def test_a_question_left_unanswered_falls_behind_the_turn_that_told() -> None:
+    def first_turn(weight: float) -> RecallItem:
+        with _memory(0.0, unanswered_weight=weight) as mem:
+            s = mem.scope("u", "a")
+            s.observe(user="my cat is called Miso, she is grey", assistant="What a cute name!")
+            s.observe(user="the bus was late again this morning", assistant="Oh no.")
+            s.observe(user="wait, what is my cat called again?", assistant="…")
+            items = s.recall("what is my cat called?").items
+            return next(i for i in items if i.kind == "turn")
+
+    assert first_turn(0.0).text.endswith("…")  # the question matches the question best
+    assert "Miso" in first_turn(Config().recall.unanswered_weight).text
 
 
 def _dated(i: int, day: int, text: str) -> RecallItem:

@@ -81,6 +81,22 @@ def test_refinement_keeps_the_earlier_evidence() -> None:
     assert [r.reason for r in changes.revisions] == ["refined", "refined"]  # type: ignore[attr-defined]
 
 
+def test_the_same_value_with_a_new_detail_is_shown_as_told_last() -> None:
+    facts, _ = apply([], Candidate("relationship_status", "恋人あり（彼女がいる）"), event="ev_1")
+    facts, changes = apply(
+        facts, Candidate("relationship_status", "恋人あり（遠距離恋愛中）"), event="ev_2"
+    )
+    (status,) = facts
+    assert status.value == "恋人あり（遠距離恋愛中）"
+    assert status.evidence_event_ids == ("ev_1", "ev_2")
+    assert [r.reason for r in changes.revisions] == ["refined", "refined"]  # type: ignore[attr-defined]
+    # told again without the detail, or with the same one: a confirmation that keeps it
+    for value in ("恋人あり", "恋人あり（遠距離恋愛中）"):
+        facts, changes = apply(facts, Candidate("relationship_status", value), event="ev_3")
+        assert [f.value for f in facts] == ["恋人あり（遠距離恋愛中）"]
+        assert [r.reason for r in changes.revisions] == ["confirmed"]  # type: ignore[attr-defined]
+
+
 def test_end_and_negation_close_without_replacement() -> None:
     facts, _ = apply(
         [],
@@ -95,6 +111,16 @@ def test_end_and_negation_close_without_replacement() -> None:
     )
     assert sorted(f.value for f in facts) == ["dust"]
     assert sorted(r.reason for r in changes.revisions) == ["ended", "negated"]  # type: ignore[attr-defined]
+
+
+def test_an_end_leaves_the_value_the_same_message_told() -> None:
+    facts, _ = apply([], Candidate("job", "barista"), event="ev_1")
+    # the rules may give the new value before the end of the old one
+    facts, changes = apply(
+        facts, Candidate("job", "baker"), Candidate("job", "", mode="end"), event="ev_2"
+    )
+    assert [f.value for f in facts] == ["baker"]
+    assert [f.value for f in changes.closed] == ["barista"]  # type: ignore[attr-defined]
 
 
 def test_facts_about_others_are_not_the_users() -> None:

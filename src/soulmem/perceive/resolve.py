@@ -52,6 +52,20 @@ def _matches(a: str, b: str) -> bool:
     return same_value(a, b) or (bool(ca) and ca == cb)
 
 
+def _note(value: str) -> str:
+    """The parenthesised phrase the rules may keep beside a value ("" when none)."""
+    for opener in ("(", "（"):
+        if opener in value:
+            return "".join(value.split(opener, 1)[1].casefold().split()).rstrip(")）")
+    return ""
+
+
+def _adds_detail(old: str, new: str) -> bool:
+    """``new`` names the same thing as ``old`` with a detail ``old`` does not hold."""
+    note = _note(new)
+    return bool(note) and not same_value(old, new) and note not in "".join(old.casefold().split())
+
+
 def resolve_facts(
     scope: Scope,
     candidates: Sequence[Candidate],
@@ -109,7 +123,10 @@ def resolve_facts(
         same_subject = [f for f in live if f.subject == candidate.subject]
         if candidate.mode == "end" or candidate.negated:
             ends_all = item.single and candidate.mode == "end"
+            told_now = {f.id for f in changes.added}
             for fact in same_subject:
+                if fact.id in told_now and ends_all:
+                    continue  # "quit the café, now at the bakery": the end is the old value's
                 if ends_all or _matches(fact.value, candidate.value):
                     close(fact, "ended" if candidate.mode == "end" else "negated")
             continue
@@ -125,6 +142,12 @@ def resolve_facts(
             )
             continue
         match = next((f for f in same_subject if _matches(f.value, candidate.value)), None)
+        if match is not None and _adds_detail(match.value, candidate.value):
+            # the same value told again with a new detail ("彼女がいる" -> "遠距離恋愛中"):
+            # the newer telling is shown, the earlier turns stay its evidence
+            close(match, "refined")
+            add(candidate, "refined", match, match.evidence_event_ids)
+            continue
         if match is not None:
             _confirm(changes, match, live, event_id, now, scope)
             continue

@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from soulmem.embed.base import Embedder, Vector
 from soulmem.model import Fact, FactCategory, Scope, format_date
+from soulmem.perceive.facts.known import value_keys
 from soulmem.perceive.subjects import SUBJECTS, label
 from soulmem.recall.items import RecallItem
 from soulmem.recall.tokenize import detect_language
@@ -107,20 +108,59 @@ def mark_past(
     items: Iterable[RecallItem], *, current: Sequence[Fact], superseded: Sequence[Fact]
 ) -> Iterator[RecallItem]:
     """Prefix the past-marker to memories that came from turns whose facts were superseded
-    (except the turn that made the correction, which states the current value). Items are
-    taken from ``items`` only as they are asked for."""
+    (except a turn that still holds up the current value of that subject: the correction,
+    or an earlier telling a refinement kept). Subject by subject: a turn that told an old
+    status and an exam still coming is past for the status. Items are taken from ``items``
+    only as they are asked for."""
     superseded = [f for f in superseded if f.about == "user"]
     if not superseded:
         yield from items
         return
     corrected_subjects = {f.subject for f in superseded}
-    still_current = {
-        event_id
-        for f in current
-        if f.subject in corrected_subjects
-        for event_id in f.evidence_event_ids
+    still_current: dict[str, set[str]] = {}
+    for f in current:
+        if f.subject in corrected_subjects:
+            still_current.setdefault(f.subject, set()).update(f.evidence_event_ids)
+    past_events = {
+        e
+        for f in superseded
+        for e in f.evidence_event_ids
+        if e not in still_current.get(f.subject, ())
     }
-    past_events = {e for f in superseded for e in f.evidence_event_ids} - still_current
+    named = _old_names(superseded, current)
     for item in items:
-        past = item.kind != "fact" and past_events.intersection(item.source_event_ids)
+        past = item.kind != "fact" and (
+            past_events.intersection(item.source_event_ids)
+            or any(
+                sum(bool(p.search(item.text)) for p in patterns) >= needed
+                and not still_current.get(subject, set()).intersection(item.source_event_ids)
+                for subject, patterns, needed in named
+            )
+        )
         yield replace(item, text=f"{PAST_MARKER} {item.text}") if past else item
+
+
+def _old_names(
+    superseded: Sequence[Fact], current: Sequence[Fact]
+) -> list[tuple[str, list[re.Pattern[str]], int]]:
+    """Per old value, its subject, a pattern for each word that names it and none of the
+    subject's current values ("서울 강남구" -> "서울 마포구" leaves 강남구), and how many of
+    them a text must hold to name it: one where one is left, else two (a lone "hall" does
+    not name "dish room at the dining hall"). A memory that names an old value speaks of it,
+    whoever said it."""
+    now: dict[str, str] = {}
+    for f in current:
+        now[f.subject] = now.get(f.subject, "") + " " + f.value.casefold()
+    out = []
+    for f in superseded:
+        keys = {
+            k for k in value_keys(f.value, f.subject) if k.casefold() not in now.get(f.subject, "")
+        }
+        if keys:
+            # whole words where words are spaced; Korean and Japanese attach their particles
+            patterns = [
+                re.compile(rf"\b{re.escape(k)}\b" if k.isascii() else re.escape(k), re.IGNORECASE)
+                for k in sorted(keys)
+            ]
+            out.append((f.subject, patterns, min(2, len(patterns))))
+    return out

@@ -18,6 +18,7 @@ match    -= session_weight * (how far its session's best match falls behind the 
 relevance = minmax(match)
 final     = w_similarity * relevance + w_importance * importance + w_strength * strength
             + recency_weight * recency - question_weight * [every side of the turn ends asking]
+            - unanswered_weight * [the user only asked; the reply is a placeholder]
             + adaptor_weight * (query * w) . vector    (the model's learned adaptor, if any)
 
 Candidates are the lexical top-N, the dense top-N of each kind, the reply neighbours of
@@ -378,11 +379,12 @@ class Ranker:
         scored: list[_Scored] = []
         w_similarity, w_importance, w_strength = cfg.w_similarity, cfg.w_importance, cfg.w_strength
         w_recency, w_question = cfg.recency_weight, cfg.question_weight
+        w_unanswered = cfg.unanswered_weight
         w_adaptor = cfg.adaptor_weight
         for i in chosen:
             cid = candidates[i]
             recency = recent.get(cid, 0.0)
-            asks = False
+            asks = unanswered = False
             memory: Memory | None = None
             extra: tuple[tuple[str, float], ...] = ()
             if kinds[cid] == "event":
@@ -399,7 +401,7 @@ class Ranker:
                 else:
                     importance = BARE_QUESTION_IMPORTANCE if head.bare else ORPHAN_IMPORTANCE
                     strength, orb_id = ORPHAN_STRENGTH, None
-                asks = head.asks
+                asks, unanswered = head.asks, head.unanswered
                 least = head.least
                 if named:
                     extra = (("speaker", float(bool(head.speakers & named))),)
@@ -417,6 +419,7 @@ class Ranker:
                 + w_strength * strength
                 + w_recency * recency
                 - w_question * asks
+                - w_unanswered * unanswered
                 + w_adaptor * adapted_list[i]
             )
             parts = (lexical_list[i], dense_list[i], relevance[i], importance, strength, recency)

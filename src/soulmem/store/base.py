@@ -107,9 +107,10 @@ class MemoryFilters(TypedDict, total=False):
 class EventHead:
     """What ranking needs of a turn besides its text: its session, who spoke in it (the
     names of the sides that said something), whether it says anything at all (text or an
-    image), whether every side that speaks ends asking (``ends_asking``) and whether it is a
-    bare question (``is_bare_question``), and what its text costs at least. Made by
-    :func:`event_head`."""
+    image), whether every side that speaks ends asking (``ends_asking``), whether it is a
+    bare question (``is_bare_question``) and whether it is one that was left unanswered (a
+    reply was written, but only a placeholder such as "…"), and what its text costs at least.
+    Made by :func:`event_head`."""
 
     session_id: str | None
     speakers: frozenset[str]
@@ -121,6 +122,7 @@ class EventHead:
     #: ``Event.render`` writes it, at the start of the turn's text or after a space, and at
     #: its end or before a space): ``tokens_at_least`` or ``quoted_tokens_at_least`` of it
     least: int = 0
+    unanswered: bool = False
 
 
 def event_head(
@@ -144,12 +146,13 @@ def event_head(
         speakers = shared.setdefault(speakers, speakers)
         if session_id is not None:
             session_id = shared.setdefault(session_id, session_id)
+    bare = is_bare_question(user_text, assistant_text)
     return EventHead(
         session_id,
         speakers,
         bool(user_text or assistant_text or has_images),
         ends_asking(user_text, assistant_text),
-        is_bare_question(user_text, assistant_text),
+        bare,
         least(
             side_text(user_name, user_text, speaker="user")
             if user_text
@@ -157,6 +160,7 @@ def event_head(
             if assistant_text
             else ""  # images only: nothing shown whole
         ),
+        bare and bool(assistant_text and assistant_text.strip()),
     )
 
 

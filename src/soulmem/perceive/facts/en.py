@@ -3,10 +3,13 @@
 Rule-based, no model. A message is normalised and split into sentences; questions and
 first-person hypotheticals ("I'd kill for a ramen", "if I were rich") are dropped; each rule
 (``en_names_ages``, ``en_places_work``, ``en_family_health``, ``en_favorites``,
-``en_things``, ``en_relations``, ``en_other``, and the cue-word rules of ``en_broad``) reads
-one statement sentence; message-level rules complete facts split over turns ("my dog" ...
-"That's Waffles. He's a corgi") from ``context.current``. Finally, candidates that only
-repeat what ``context.current`` already holds are dropped, so re-mentions stay quiet.
+``en_things``, ``en_relations``, ``en_other``, the cue-word rules of ``en_broad``, habits
+``en_habits``, fandom ``en_fandom``, fears ``en_fears``) reads one statement sentence;
+message-level rules complete facts split over turns ("my dog" ... "That's Waffles. He's a
+corgi") from ``context.current`` (``en_relations``, ``en_pet_clues``, ``en_kin_names``) or
+read what spans sentences (``en_trips``, ``en_partner``, ``en_rewatch``, ``en_praise``).
+Finally, candidates that only repeat what ``context.current`` already holds are dropped, so
+re-mentions stay quiet.
 
 All patterns are compiled at import; nothing is mutated at run time (thread-safe).
 """
@@ -17,15 +20,28 @@ import re
 from dataclasses import replace
 
 from soulmem.perceive.facts import (
+    en_allergy_clues,
     en_answers,
     en_broad,
+    en_changes,
+    en_cravings,
     en_family_health,
+    en_fandom,
     en_favorites,
+    en_fears,
+    en_habits,
+    en_intro,
+    en_kin_names,
     en_names_ages,
     en_other,
+    en_partner,
+    en_pet_clues,
     en_places_work,
+    en_praise,
     en_relations,
+    en_rewatch,
     en_things,
+    en_trips,
 )
 from soulmem.perceive.facts.base import Candidate, FactContext
 from soulmem.perceive.facts.en_util import Msg, head
@@ -41,9 +57,28 @@ _RULES = (
     + en_things.SENTENCE_RULES
     + en_relations.SENTENCE_RULES
     + en_broad.SENTENCE_RULES
+    + en_habits.SENTENCE_RULES
+    + en_fandom.SENTENCE_RULES
+    + en_fears.SENTENCE_RULES
     + en_other.SENTENCE_RULES
+    + en_changes.SENTENCE_RULES
+    + en_allergy_clues.SENTENCE_RULES
+    + en_intro.SENTENCE_RULES
 )
-_MSG_RULES = en_relations.MESSAGE_RULES + en_broad.MESSAGE_RULES
+_MSG_RULES = (
+    en_relations.MESSAGE_RULES
+    + en_broad.MESSAGE_RULES
+    + en_trips.MESSAGE_RULES
+    + en_pet_clues.MESSAGE_RULES
+    + en_partner.MESSAGE_RULES
+    + en_rewatch.MESSAGE_RULES
+    + en_kin_names.MESSAGE_RULES
+    + en_praise.MESSAGE_RULES
+    + en_changes.MESSAGE_RULES
+    + en_allergy_clues.MESSAGE_RULES
+    + en_cravings.MESSAGE_RULES
+    + en_fears.MESSAGE_RULES
+)
 
 # a value that starts as a clause or a predicate is a capture that missed its object
 # ("doing something I love is awesome" -> "is awesome"; "- it's tricky")
@@ -52,6 +87,8 @@ _NOT_A_VALUE = re.compile(
     r"|(?:it|that|this|there|they|he|she)(?:'s|'re|\s+is|\s+are|\s+was)\b)",
     re.IGNORECASE,
 )
+# "the precision of it": a value anchored on a pronoun names nothing by itself
+_DANGLING = re.compile(r"\b(?:of|about|with|in)\s+(?:it|that|this|them)$", re.IGNORECASE)
 # a trailing adverbial belongs to the sentence, not to the value
 _TAIL = re.compile(r"(?:\s+(?:as\s+well|too|more\s+than\s+ever|still))$", re.IGNORECASE)
 
@@ -79,7 +116,7 @@ def _merge(found: list[Candidate]) -> list[Candidate]:
     out: list[Candidate] = []
     for raw in found:
         c = replace(raw, value=_TAIL.sub("", raw.value.strip()))
-        if not c.value or _NOT_A_VALUE.match(c.value):
+        if not c.value or _NOT_A_VALUE.match(c.value) or _dangling(c):
             continue
         clash = None
         for i, o in enumerate(out):
@@ -98,8 +135,26 @@ def _merge(found: list[Candidate]) -> list[Candidate]:
     return [c for c in out if not (c.mode == "set" and c.subject in refined)]
 
 
+def _dangling(c: Candidate) -> bool:
+    return c.subject in _LIKING and bool(_DANGLING.search(head(c.value)))
+
+
+_LIKING = frozenset({"likes", "disliked", "hobby"})
+
+
 def _richer(new: Candidate, old: Candidate) -> bool:
     return new.confidence >= old.confidence - 0.15
+
+
+def _stem(word: str) -> str:
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    return word[:-2] if word.endswith(("ches", "shes", "oes")) else word.rstrip("s")
+
+
+def _plural(a: str, b: str) -> bool:
+    """ "strawberry" and "strawberries": one thing said in the singular and the plural."""
+    return a != b and " " not in a and " " not in b and _stem(a) == _stem(b)
 
 
 def _settle(found: list[Candidate], context: FactContext) -> list[Candidate]:
@@ -113,7 +168,10 @@ def _settle(found: list[Candidate], context: FactContext) -> list[Candidate]:
             continue
         current = tuple(context.current.get(c.subject, ()))
         new = head(c.value)
-        known = next((v for v in current if new == head(v) or new in v.casefold()), None)
+        known = next(
+            (v for v in current if new == head(v) or new in v.casefold() or _plural(new, head(v))),
+            None,
+        )
         if known is not None:
             out.append(replace(c, value=known))
             continue

@@ -5,12 +5,14 @@ states nothing, but read against the question it is the user's age. This rule
 
 1. finds which subjects the character's last message asks the user about (``_ASKS``: a few
    question patterns per subject, addressed to the user with "you/your"; "How old is your
-   dog?" or "What's your sister's name?" ask about someone else and match nothing);
+   dog?" or "What's your sister's name?" ask about someone else and match nothing; a chat
+   question without its mark or in chat spelling, "where r u from btw", counts too);
 2. accepts only a short reply that gives a value: a bare value or fragment ("25", "in Osaka
    now", "haha it's March 3rd", "29! you?"), after dropping chatter ("lol", "honestly") and
-   a lead-in ("it's", "just", "I'm"); it refuses a question back, a negation or deflection
-   ("no", "guess!", "that's a secret", "idk"), a reply about someone else ("my sister is
-   30"), and long chit-chat;
+   a lead-in ("it's", "just", "I'm"); a bare value of up to three words may be followed
+   by talk about it ("duluth lol. basically a freezer."); it refuses a question back, a
+   negation or deflection ("no", "guess!", "that's a secret", "idk"), a reply about someone
+   else ("my sister is 30"), and long chit-chat;
 3. turns the value into the plain first-person statement the existing rules read
    ("I'm 25 years old", "My birthday is March 3rd") and keeps what those rules give for the
    asked subject, so values keep their normal forms.
@@ -27,12 +29,18 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from soulmem.perceive.facts.base import Candidate, FactContext
+from soulmem.perceive.facts.en_lex import NOT_NAMES_CF
 from soulmem.perceive.facts.en_util import NAME, rx
 
 __all__ = ["answers"]
 
 CONFIDENCE = 0.7
 _MAX_WORDS = 7
+_FIRST_WORDS = 3
+_INTERJECTION = rx(
+    r"^\W*(?:ugh|hmm+|wow|omg|aw+|oof|yikes|god|man|dude|bro|well|yeah|yes|no|nah|ok|okay|"
+    r"sure|true|same|haha+|lol+|lmao|oh|ah|um+|uh+|honestly|wait|fair|ha|heh|damn|jeez)\b"
+)
 
 _FAV = (
     r"(?:what(?:'?s|\s+is)|what\s+are|which\s+is|who(?:'s|\s+is|\s+are)|got\s+a"
@@ -57,7 +65,8 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "name",
-            r"\bwhat(?:'?s|\s+is)\s+your\s+(?:first\s+)?name\b|\bwho\s+are\s+you\s*(?:,[^?]*)?\?",
+            r"\bwhat(?:'?s|\s+is)\s+your\s+(?:first\s+|actual\s+|real\s+|full\s+)?name\b"
+            r"|\bwho\s+are\s+you\s*(?:,[^?]*)?\?",
         ),
         (
             "nickname",
@@ -215,14 +224,20 @@ _AS_IS = frozenset(
 
 NAME_RE = re.compile(NAME)
 _QUESTION_SENT = re.compile(r"[^.!?\n]*\?")
+# chat drops the question mark: "where r u from btw, u always complain about the heat"
+_BARE_QUESTION = rx(
+    r"(?:^|(?<=[.!\n])\s*)(?:(?:ok|okay|so|and|anyway|btw|same|also|lol)\W+)*"
+    r"(?:where|what|how|who|when|which)\b[^.!?\n]*(?=[.!\n]|$)"
+)
 _CHATTER = rx(
-    r"\b(?:lol+|lmao|haha+|hehe+|ha|xd|honestly|tbh|obviously|for\s+sure|always|actually"
+    r"\b(?:lol+|lmao+|haha+|hehe+|ha|xd|honestly|tbh|obviously|for\s+sure|always|actually"
     r"|probably|mostly|i\s+guess|i\s+think|btw|fr|ngl|now|these\s+days|right\s+now|currently)\b"
     r"|:\)|:\(|:d|:p|;\)|<3|[!~]+"
 )
 _LEAD = rx(
     r"^(?:(?:oh|ah|um+|uh+|hmm+|well|yeah|yep|yes|yup|ok|okay|so|haha|lol)\b[\s,.]*)*"
-    r"(?:(?:it's|it\s+is|that's|that\s+would\s+be|i'm|i\s+am|im|just|only|around|about|like)\s+)?"
+    r"(?:(?:it's|its|it\s+is|that's|thats|that\s+would\s+be|i'm|i\s+am|im|just|only|around|about|"
+    r"like)\s+)?"
 )
 _ASK_BACK = rx(r"^\W*(?:and\s+|what\s+about\s+|how\s+about\s+)?(?:you|u|yours|wbu|hbu|hby)\W*$")
 _ASK_BACK_TAIL = rx(
@@ -247,11 +262,24 @@ _OTHER = rx(
 _FULL_STATEMENT = rx(r"\b(?:I|I've|I'd|me|my|mine)\b(?!'m\b)")
 
 
+# a character that writes in chat spelling: "where r u from", "how old r u", "ur job"
+_CHAT_SPELLING = (
+    (re.compile(r"\br\s+u\b", re.I), "are you"),
+    (re.compile(r"\bu\b", re.I), "you"),
+    (re.compile(r"\bur\b", re.I), "your"),
+    (re.compile(r"\bwhats\b", re.I), "what's"),
+    (re.compile(r"\bwheres\b", re.I), "where's"),
+    (re.compile(r"\bwhos\b", re.I), "who's"),
+)
+
+
 def asked(assistant_text: str) -> list[str]:
     """Subjects the character's message asks the user about, in order of asking."""
     found: list[tuple[int, str]] = []
     text = assistant_text.replace("’", "'")
-    for q in _QUESTION_SENT.finditer(text):
+    for pat, rep in _CHAT_SPELLING:
+        text = pat.sub(rep, text)
+    for q in (*_QUESTION_SENT.finditer(text), *_BARE_QUESTION.finditer(text)):
         for subject, pattern in _ASKS:
             if pattern.search(q.group(0)) and subject not in {s for _, s in found}:
                 found.append((q.start(), subject))
@@ -266,6 +294,13 @@ def _value(reply: str) -> str | None:
     # "29! you?", "summer, you?": an answer, then the question back
     while len(parts) > 1 and _ASK_BACK.match(parts[-1]):
         parts.pop()
+    # "duluth lol. basically a freezer.": a bare value first, then talk about it
+    if (
+        len(parts) > 1
+        and len(re.findall(r"[\w'-]+", _CHATTER.sub(" ", parts[0]))) <= _FIRST_WORDS
+        and not _INTERJECTION.match(parts[0])
+    ):
+        parts = parts[:1]
     if len(parts) != 1:
         return None
     v = parts[0]
@@ -318,6 +353,8 @@ def answers(
             if c.subject in kin and c.about == "user" and not c.negated and c.mode == "set"
         ]
         if not found and subject in _AS_IS and _name_like(subject, v):
+            if subject in _PEOPLE and v.islower():
+                v = " ".join(w[:1].upper() + w[1:] for w in v.split())
             found = [Candidate(subject=subject, value=v)]
         if found:
             got[subject] = found
@@ -345,7 +382,9 @@ _PREP = rx(r"^(?:in|at|from|near|to)\s+")
 
 def _strip_for(subject: str, value: str) -> str:
     if subject in {"hometown", "current_residence", "workplace", "school"}:
-        return _PREP.sub("", value)
+        v = _PREP.sub("", value)
+        # a place typed in lowercase ("duluth") is still a name
+        return v.title() if v.islower() and len(v.split()) <= 3 else v
     if subject == "age" and re.fullmatch(r"\d{1,3}", value):
         return f"{value} years old"
     if subject == "job" and not re.match(r"(?i)an?\s", value):
@@ -361,6 +400,10 @@ def _name_like(subject: str, value: str) -> bool:
     if not 0 < len(words) <= 4 or re.search(r"[^\w\s'&:.-]", value):
         return False
     if subject in _PEOPLE:
+        # a chat reply in lowercase ("its ruben") still gives a name
+        if any(w.casefold() in NOT_NAMES_CF for w in words):
+            return False
+        words = [w[:1].upper() + w[1:] if w.islower() else w for w in words]
         # a person's name: one to three capitalised words ("Aiko", "Mary Jo")
         return len(words) <= 3 and all(NAME_RE.fullmatch(w) for w in words)
     return True

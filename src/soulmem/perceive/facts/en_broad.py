@@ -95,7 +95,7 @@ def r_hand_fragment(s: str, m: Msg) -> Iterator[Candidate]:
 _DEMONYM = re.compile(
     r"\b(?:I'm|I\s+am)\s+(?:a\s+|an\s+)?(?:proper\s+|true\s+|real\s+|total\s+|born\s+)?"
     r"([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+(girl|boy|lad|lass|gal|guy|kid|native|born\s+and\s+"
-    r"(?:bred|raised))\b"
+    r"(?:bred|raised))\b(?!\s+now\b)"
 )
 _NOT_DEMONYM = frozenset(w.casefold() for w in ZODIAC | LANGUAGES) | frozenset(RELIGIONS)
 

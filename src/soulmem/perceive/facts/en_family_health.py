@@ -38,7 +38,9 @@ _FAM_MY = rx(
     rf"\b(my|our)\s+({_MODS}{{0,2}})({_REL}|sis|bro)\b(?!'s\s+(?:friend|dog|cat))(?:,?\s+({NAME}))?"
 )
 _FAM_HAVE = rx(
-    rf"\bI(?:\s+|(?='))(?:have|'ve\s+got|got)\s+(an?|one|two|three|four|five|six|\d|a\s+couple\s+of)\s+({_MODS}{{0,2}})({_REL})\b(?:,?\s+(?:named\s+)?({NAME}(?:\s+and\s+{NAME})?))?"
+    rf"\bI(?:\s+|(?='))(?:have|'ve\s+got|got)\s+(?:(an?|one|two|three|four|five|six|\d|"
+    rf"a\s+couple\s+of)\s+|(?=(?:twin|identical|older|younger|little|big)[\s-]+\w+s\b))"
+    rf"({_MODS}{{0,2}})({_REL}|boys|girls)\b(?:,?\s+(?:named\s+)?({NAME}(?:\s+and\s+{NAME})?))?"
 )
 _FAM_ONLY = rx(
     rf"\b{_IM}\s+(?:an?\s+|the\s+)?(only\s+child|twin|triplet|oldest|youngest|middle\s+child|"
@@ -66,8 +68,8 @@ def r_family(s: str, m: Msg) -> Iterator[Candidate]:
         yield cand("family", value, s, confidence=0.8 if (name or x.group(2)) else 0.6)
     x = _FAM_HAVE.search(s)
     if x and not _NEG_BEFORE.search(s[: x.start()] + " "):
-        num = x.group(1).lower()
-        num = "" if num in ("a", "an", "one") else num + " "
+        num = (x.group(1) or "").lower()
+        num = "" if num in ("", "a", "an", "one") else num + " "
         rel = " ".join((x.group(2) + x.group(3)).split()).lower()
         value = f"{num}{rel}" + (f" ({x.group(4)})" if x.group(4) else "")
         yield cand("family", value, s, confidence=0.8)
@@ -103,8 +105,8 @@ _PET_MY = rx(
 _PET_HAVE = rx(
     rf"\b(?:I|we)(?:\s+|(?='))(?:have|'ve\s+got|got|own|(?:just\s+)?(?:adopted|rescued|"
     rf"got|brought\s+home|took\s+in))\s+(an?|one|two|three|four|\d|"
-    rf"a\s+couple\s+of)\s+((?:[\w-]+\s+){{0,2}}?)({_PETW})\b(?:,?\s+(?:named|"
-    rf"called)\s+({NAME}(?:\s+and\s+{NAME})?))?"
+    rf"a\s+couple\s+of)\s+((?:[\w-]+\s+){{0,2}}?)({_PETW})\b(?:,?\s+(?:an?\s+(?:[\w-]+\s+)"
+    rf"{{0,2}}?{_PETW}\s+)?(?:named|called)\s+({NAME}(?:\s+and\s+{NAME})?))?"
 )
 _PET_PARENT = rx(
     rf"\b{_IM}\s+an?\s+(dog|cat|bunny|rabbit|bird|reptile|plant)\s+(?:mom|dad|parent|owner|"
@@ -128,7 +130,8 @@ PET_DIED = rx(
 # "we let Biscuit go this afternoon", "we put Miso to sleep": gone, if the name is a pet's
 _LET_GO = rx(
     rf"\b(?:I|we)\s+(?:had\s+to\s+)?(?:let\s+({NAME})\s+go|put\s+({NAME})\s+(?:down|"
-    rf"to\s+sleep))\b|\b({NAME})\s+{_GONE}"
+    rf"to\s+sleep))\b|\b({NAME})\s+{_GONE}|\b(?:I|we)\s+(?:just\s+)?(?:lost|said\s+goodbye\s+to|"
+    rf"buried)\s+({NAME})\b"
 )
 # "Meet Pip, the wee grey rescue kitten": a pet introduced by name
 _PET_MEET = rx(
@@ -166,7 +169,10 @@ def r_pets(s: str, m: Msg) -> Iterator[Candidate]:
         keys = {w.casefold() for w in said[-2:]}
         gone = next((v for v in m.current("pet") if set(head(v).split()) & keys), None)
         yield cand("pet", gone or " ".join(said), s, mode="end", confidence=0.75)
-        return
+        # "Rex died, but we adopted a cat named Luna": a new pet after the loss
+        s = s[x.end() :]
+        if not _PET_HAVE.search(s):
+            return
     x = _LET_GO.search(s)
     name = next((g for g in x.groups() if g), "") if x else ""
     gone = next((v for v in m.current("pet") if name and name.casefold() in v.casefold()), None)
@@ -270,7 +276,11 @@ def r_allergy(s: str, m: Msg) -> Iterator[Candidate]:
             yield cand("allergy", p + detail, s, negated=neg, confidence=0.9)
             return
     x = _ALLERGY_HAVE.search(s)
-    if x and not re.match(r"(?:no|any|an|the|food|seasonal|some|weird)$", x.group(2), re.I):
+    if x and not re.match(
+        r"(?:no|any|an|the|food|seasonal|some|weird|real|actual|own|worst|main|only|big)$",
+        x.group(2),
+        re.I,
+    ):
         neg = bool(_NEG_BEFORE.search(s[: x.start()] + " "))
         sev = f" ({x.group(1).strip()})" if x.group(1) else ""
         yield cand("allergy", x.group(2) + sev, s, negated=neg, confidence=0.85)
@@ -311,7 +321,8 @@ _FEAR = rx(
 )
 _PHOBIA = rx(
     r"\bI(?:\s+|(?='))(?:have|'ve\s+got)\s+(?:a\s+|an\s+)?(?:\w+\s+)?(?:phobia|fear)\s+of\s+|"
-    r"\bmy\s+(?:biggest\s+)?(?:phobia|fear)\s+is\s+"
+    r"\bmy\s+(?:(?:biggest|real|main|only|worst|actual|true|greatest|number\s+one|no\.?\s*1|#1)\s+)?"
+    r"(?:phobia|fear)\s+is\s+"
 )
 _FAINT = rx(
     r"\b(?:if|when|whenever|every\s+time)?\s*I\s+see\s+(?:an?\s+|any\s+|some\s+|"
@@ -480,6 +491,12 @@ _SPEAK = rx(
     rf"'m\s+learning|am\s+learning|grew\s+up\s+speaking)\s+((?-i:{_LANG})(?:(?:,\s*|\s+and\s+|"
     rf",\s+and\s+)(?-i:{_LANG}))*)"
 )
+# "she's from Seville so we only speak Spanish at hers": a language spoken with one's family
+_WE_SPEAK = rx(
+    rf"\b(?:we|my\s+family\s+and\s+I|me\s+and\s+my\s+\w+)\s+(?:only\s+|always\s+|mostly\s+)?"
+    rf"speak\s+((?-i:{_LANG})|(?-i:{_LANG.lower()}))\s+(?:at\s+(?:home|hers|his|theirs|my\s+\w+'s)|"
+    rf"together|with\s+(?:each\s+other|my\s+\w+))\b"
+)
 _NATIVE_LANG = rx(
     rf"\b((?-i:{_LANG}))\s+is\s+my\s+(?:first|native|mother)\s+(?:language|tongue)|"
     rf"\b{_IM}\s+a\s+native\s+((?-i:{_LANG}))\s+speaker"
@@ -525,6 +542,10 @@ def r_misc(s: str, m: Msg) -> Iterator[Candidate]:
                 yield cand(
                     "language", lang + (" (learning)" if learning else ""), s, confidence=0.85
                 )
+    x = _WE_SPEAK.search(s)
+    if x and not _SPEAK.search(s):
+        lang = x.group(1)
+        yield cand("language", lang[:1].upper() + lang[1:], s, confidence=0.75)
     x = _NATIVE_LANG.search(s)
     if x:
         yield cand("language", f"{x.group(1) or x.group(2)} (native)", s, confidence=0.85)

@@ -74,7 +74,7 @@ _KIND = {
 }
 _KINDS = alt(tuple(_KIND))
 _FAV = (
-    r"(?:all[\s-]time\s+|absolute\s+|number\s+one\s+|#1\s+|top\s+)?(?:favou?rite|fave|fav"
+    r"(?:new\s+)?(?:all[\s-]time\s+|absolute\s+|number\s+one\s+|#1\s+|top\s+)?(?:favou?rite|fave|fav"
     r"|comfort|go-to)"
 )
 _FAV_BARE = r"(?:all[\s-]time\s+|absolute\s+)?(?:favou?rite|fave|fav)"
@@ -152,7 +152,8 @@ def r_favorite(s: str, m: Msg) -> Iterator[Candidate]:
             return
     x = _FAV_IS.search(s)
     if x:
-        p = x.group(1).strip(" ,")
+        # "I've gone off summer, autumn is my favourite season now": the last clause
+        p = re.split(r"[,;:—]\s+", x.group(1))[-1].strip(" ,")
         if not re.match(r"(?:it|this|that|he|she|they|what|which|who)\b", p, re.I):
             yield cand(_kind_subject(x.group(2)), p, s, confidence=0.85)
             return
@@ -313,7 +314,8 @@ def _pref(subject: str, p: str, s: str, conf: float = 0.7) -> Candidate:
 def r_likes(s: str, m: Msg) -> Iterator[Candidate]:
     x = _PERSONALITY.search(s)
     if x:
-        p = x.group(1).strip()
+        # "ooc: neither do I tbh, ginger beer is my entire personality": the last clause
+        p = re.split(r"[,:;—]\s*", x.group(1))[-1].strip()
         if not re.match(r"(?:it|this|that|he|she|you|they)\b", p, re.I):
             subj = categorize(p)
             detail = league(m.text) if subj == "sport" else ""
@@ -328,8 +330,14 @@ def r_likes(s: str, m: Msg) -> Iterator[Candidate]:
             )
             return
     x = _PERSON.search(s)
-    if x and x.group(1)[:1].isupper() and x.group(2).lower() in ("girl", "guy", "kid"):
-        x = None  # "a Galway girl" says where the user is from (en_broad), not a liking
+    if (
+        x
+        and x.group(2).lower() in ("girl", "guy", "kid")
+        and (x.group(1)[:1].isupper() or categorize(x.group(1)) == "likes")
+    ):
+        # "a Galway girl", "a river-town kid", "a city guy" say where the user is from, not a
+        # liking
+        x = None
     if x:
         w = x.group(1).lower()
         kind = x.group(2).lower()

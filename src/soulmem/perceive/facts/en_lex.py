@@ -17,6 +17,7 @@ __all__ = [
     "HEALTH",
     "HOBBIES",
     "HOLIDAYS",
+    "HOUSING",
     "JOBS",
     "LANGUAGES",
     "MONTHS",
@@ -128,6 +129,16 @@ HOLIDAYS: tuple[tuple[str, str, str], ...] = (
     (r"bastille\s+day", "July 14", "Bastille Day"),
     (r"canada\s+day", "July 1", "Canada Day"),
     (r"veterans'?\s+day|armistice\s+day", "November 11", "Veterans Day"),
+    # fixed-date days of the other English-speaking countries
+    (r"bonfire\s+night|guy\s+fawkes(?:'?\s+night|\s+day)?", "November 5", "Bonfire Night"),
+    (r"burns\s+night", "January 25", "Burns Night"),
+    (r"(?:st\.?|saint)\s+george'?s\s+day", "April 23", "St George's Day"),
+    (r"(?:st\.?|saint)\s+andrew'?s\s+day", "November 30", "St Andrew's Day"),
+    (r"(?:st\.?|saint)\s+david'?s\s+day", "March 1", "St David's Day"),
+    (r"juneteenth", "June 19", "Juneteenth"),
+    (r"australia\s+day", "January 26", "Australia Day"),
+    (r"anzac\s+day", "April 25", "Anzac Day"),
+    (r"waitangi\s+day", "February 6", "Waitangi Day"),
 )
 
 SEASONS = _words("winter|summer|spring|autumn|fall")
@@ -170,6 +181,13 @@ FOODS = _words(
     "jollof|injera|dal|naan|ice cream|dim sum|pad thai|fried chicken|mac and cheese|hot dogs",
     "fish and chips|hot pot|korean bbq|thai food|mexican food|indian food|italian food",
     "chinese food|japanese food|korean food|spicy food|street food|junk food",
+)
+
+# kinds of home, singular (a plural may follow: "one of the little stone terraces")
+HOUSING = (
+    r"(?:apartment|flat|house|condo|studio|loft|place|room|dorm|townhouse|cabin|bungalow|duplex|"
+    r"trailer|unit|terrace|terraced\s+house|cottage|semi|maisonette|bedsit|houseboat|farmhouse|"
+    r"high-rise|tower\s+block|walk-up)"
 )
 
 SPORTS = _words(
@@ -235,7 +253,7 @@ DOG_BREEDS = _words(
 )
 CAT_BREEDS = _words(
     "tabby|siamese|persian|ragdoll|calico|sphynx|bengal|tuxedo|maine coon|british shorthair",
-    "russian blue|scottish fold",
+    "russian blue|scottish fold|tortie|tortoiseshell|ginger tom|moggy|moggie",
 )
 
 ALLERGENS = _words(

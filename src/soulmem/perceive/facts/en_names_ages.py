@@ -125,10 +125,12 @@ _AGE_RULES = (
     (
         "im",
         rx(
-            rf"\b{_IM}\s+(?:only\s+|just\s+|almost\s+|nearly\s+|barely\s+|now\s+)?({N})"
+            rf"\b{_IM}\s+(?:only\s+|just\s+|almost\s+|nearly\s+|barely\s+|now\s+|actually\s+|"
+            rf"really\s+|apparently\s+|officially\s+)?({N})"
             r"(\s*(?:years?|yrs?)[\s-]+old|\s*yo\b)?"
             r"(?=\s*(?:[,.!;)—]|$|\s+(?:now|and|but|so|this|myself|too|already|years?|yrs?"
-            r"|btw|lol|haha|if|though)\b))"
+            r"|btw|lol|haha|if|though|thank|thanks|ty|fully|ok|okay|tho|ngl|fr|dude|bro"
+            r"|mate)\b|\s+[^\w\s]))"
         ),
     ),
     ("yearold", rx(rf"\b{_IM}\s+(?:an?\s+)?({N})[\s-]+years?[\s-]+old\b")),
@@ -442,7 +444,7 @@ _BT = r"(?-i:AB|A|B|O)"
 _SIGN = r"(\s*[+-]|\s+positive|\s+negative|\s+pos\b|\s+neg\b)?"
 _BLOOD = (
     rx(rf"\bblood\s*type(?:'s|\s+is|:)?\s+(?:type\s+)?({_BT}){_SIGN}"),
-    rx(rf"\b{_IM}\s+(?:type\s+)?({_BT})(\s*[+-]|\s+positive|\s+negative)(?=\W|$)"),
+    rx(rf"\b{_IM}\s+(?:type\s+)?({_BT})(\s*[+-]|\s+positive|\s+negative|\s+pos|\s+neg)(?=\W|$)"),
     rx(rf"\btype\s+({_BT}){_SIGN}\s+blood\b"),
     rx(rf"\b(?:I'm|I\s+am|my\s+blood\s+is)\s+type\s+({_BT}){_SIGN}(?=\W|$)"),
 )

@@ -4,15 +4,16 @@ residence, job, workplace, part-time job, school, major."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 from soulmem.perceive.facts.base import Candidate
 from soulmem.perceive.facts.en_lex import (
+    HOUSING,
     JOBS,
     NUMBER_RE,
     alt,
 )
-from soulmem.perceive.facts.en_util import Msg, cand, cap_name, head, phrase, place, rx
+from soulmem.perceive.facts.en_util import FIRST, Msg, cand, cap_name, head, phrase, place, rx
 
 __all__ = ["SENTENCE_RULES"]
 
@@ -40,14 +41,16 @@ _HOME_BEFORE = re.compile(
 _NATIVE = re.compile(r"\b(?:I'm|I\s+am)\s+an?\s+([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)\s+native\b")
 _LIVE = (
     rx(
-        r"\bI(?:\s+|(?='))(?:currently\s+|now\s+|still\s+|actually\s+)?(?:live|'m\s+living|"
+        r"\bI(?:\s+|(?='))(?:currently\s+|now\s+|still\s+|actually\s+)?(?:live|'m\s+(?:now\s+|currently\s+|"
+        r"still\s+)?living|"
         r"am\s+living|'ve\s+been\s+living|reside|'m\s+based|am\s+based|'ve\s+lived|"
         r"have\s+lived|lived(?=\s+\S+(?:\s+[A-Z]\S*)*,?\s+(?:my\s+whole\s+life|all\s+my\s+life)))"
         r"\s+(?:in|on|near|"
         r"outside(?:\s+of)?)\s+"
     ),
     rx(
-        r"(?:\b(?:I|we)\s+|^\W*)(?:just\s+|recently\s+|finally\s+|officially\s+)?(?:moved|"
+        r"(?:\b(?:I|we)(?:'ve|\s+have)?\s+|^\W*)(?:just\s+|recently\s+|finally\s+|officially\s+)?"
+        r"(?:moved|"
         r"relocated)\s+(?:back\s+)?(?:to|into)\s+"
     ),
     # "I'm moving to Boise next week", "we're relocating to Denver": a move under way
@@ -64,14 +67,13 @@ _LIVE = (
     ),
     # "I'm from a village in Kerala, moved to Bangalore for uni": the same "I" goes on
     rx(
-        r"^\W*I(?:'m|\s+am|\s+was|\s+grew)\b[^.!?]*?(?:,\s*|\s+and\s+|\s+but\s+)(?:then\s+)?"
-        r"(?:just\s+|recently\s+|later\s+)?(?:moved|relocated)\s+(?:back\s+)?to\s+"
+        r"^\W*(?:I|we)(?:'m|\s+am|\s+was|\s+grew|\s+(?!(?:said|told|think|thought|heard|"
+        r"know|knew|wish|hope|helped)\b)[a-z]+ed(?:\s+up)?)\b[^.!?]*?(?:,\s*|\s+and\s+|\s+but\s+)"
+        r"(?:then\s+)?(?:just\s+|recently\s+|later\s+|finally\s+)?(?:moved|relocated)\s+"
+        r"(?:back\s+)?to\s+"
     ),
 )
-_HOUSING = (
-    r"(?:apartment|flat|house|condo|studio|loft|place|room|dorm|townhouse|cabin|bungalow|duplex|"
-    r"trailer|unit)"
-)
+_HOUSING = HOUSING
 _LIVE_HOUSING = (
     rx(
         rf"\bI(?:\s+(?:currently|now|still))?(?:'ve\s+got|\s+have|\s+rent|\s+own|\s+bought|"
@@ -79,6 +81,27 @@ _LIVE_HOUSING = (
         rf"my|this)\s+((?:[\w-]+\s+){{0,3}}?{_HOUSING})\s+(?:in|on|near|outside(?:\s+of)?)\s+"
     ),
     rx(rf"\bmy\s+((?:[\w-]+\s+){{0,2}}?{_HOUSING})\s+(?:in|on)\s+"),
+    # "I live above a bakery in Camden", "we live next to a pub in Leith"
+    rx(
+        r"\b(?:I|we)(?:\s+(?:currently|now|still))?\s+live\s+((?:right\s+)?(?:above|over|below|"
+        r"under|next\s+to|opposite|behind|across\s+from)\s+(?:a|an|the)\s+(?:[\w'-]+\s+){0,2}?"
+        r"[\w'-]+)\s+(?:in|on)\s+"
+    ),
+    # "I'm the one in a tiny flat in Headingley", "I'm in a shared house in Leeds"
+    rx(
+        rf"\b{_IM}\s+(?:(?:the\s+one|still|currently|now)\s+)?(?:living\s+|stuck\s+|crammed\s+|"
+        rf"squeezed\s+|holed\s+up\s+|renting\s+)?in\s+(?:a|an|my|this|one\s+of\s+the)"
+        rf"\s+((?:[\w-]+\s+){{0,3}}?{_HOUSING})s?\s+(?:in|on|near|outside(?:\s+of)?)\s+"
+    ),
+)
+# "I'm in a cabin in Tahoe for the weekend": a stay, not a home
+_A_STAY = rx(
+    r"\s*,?\s*(?:for|this|on|over|until|till)\s+(?:the\s+|a\s+|my\s+)?(?:weekend|week|night|"
+    r"holidays?|vacation|trip|few\s+days|work|conference|summer|month)\b"
+)
+# "my old flat in Leeds was tiny": a home one had before
+_PAST_HOME = rx(
+    r"\b(?:previous|former|last|childhood|student|uni|college|parents'?)\b|\bmy\s+old\s"
 )
 # "I moved out of my small room in Leeds": the place left is not where one lives
 _LEFT_HOUSING = rx(r"\b(?:out\s+of|left|leaving|leave|sold|selling)\s+(?:\w+\s+)?$")
@@ -86,9 +109,14 @@ _LEFT_HOUSING = rx(r"\b(?:out\s+of|left|leaving|leave|sold|selling)\s+(?:\w+\s+)
 # must speak of the move), "long drive home to Derby tonight" (a daily trip home)
 _MOVE_CUE = rx(
     r"\b(?:moved|moving|move|new\s+(?:place|flat|house|apartment|room)|keys|unpack\w*|"
-    r"boxes|landlady|landlord)\b"
+    r"boxes|landlady|landlord|swapped|goodbye|farewell|(?:don't|do\s+not|no\s+longer)\s+live|"
+    r"not\s+in\s+[A-Z][\w'-]*\s+any\s*more)\b"
 )
-_NOW_IN = rx(r"(?:^|,\s*|\band\s+)now\s+(?:I'm|I\s+am|we're|we\s+are)\s+(?:living\s+)?in\s+")
+_NOW_IN = rx(
+    r"(?:^|[,;—]\s*|\band\s+|\bbut\s+)(?:now\s+(?:I'm|I\s+am|we're|we\s+are)\s+(?:living\s+)?in\s+"
+    r"|(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?:now|officially|finally|actually|all|properly)\s+)*"
+    r"(?:living\s+)?in\s+(?=(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)*(?:\s+now\b|$|\s*[,.!;])))"
+)
 _BYE_HELLO = rx(r"\b(?:good)?bye(?:\s+bye)?,?\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*),\s+hello,?\s+")
 _HOME_TO = rx(
     r"\b(?:drive|drove|commute|bus|train|walk|ride)\s+home\s+to\s+(?=[A-Z][\w'-]*"
@@ -143,9 +171,9 @@ def r_places(s: str, m: Msg) -> Iterator[Candidate]:
             return
     for pat in _LIVE_HOUSING:
         x = pat.search(s)
-        if x and not _LEFT_HOUSING.search(s[: x.start()]):
+        if x and not _LEFT_HOUSING.search(s[: x.start()]) and not _PAST_HOME.search(x.group(0)):
             p = place(s[x.end() :])
-            if p:
+            if p and not _A_STAY.match(s, x.end() + len(p)):
                 yield cand("current_residence", f"{p} ({x.group(1).strip()})", s, confidence=0.8)
                 return
 
@@ -159,12 +187,20 @@ _JOB_IM = rx(
     rf"by\s+nature))"
 )
 _JOB_AS = rx(
-    r"\bI(?:\s+|(?='))(?:work|'m\s+working|am\s+working|started\s+working|"
-    r"now\s+work)\s+as\s+(?:an?\s+)?|"
+    r"\bI(?:\s+|(?='))(?:(?:now\s+|currently\s+)?work|'m\s+(?:now\s+|currently\s+|still\s+)?"
+    r"working|am\s+(?:now\s+)?working|started\s+working|(?:re)?trained|qualified|"
+    r"(?:just\s+)?started\s+out)\s+as\s+(?:an?\s+)?|"
     # a new job's first days: "today my first day as junior designer", "first week being nurse"
     r"\b(?:my\s+)?first\s+(?:day|week|month|shift)\s+(?:at\s+work\s+)?(?:as|being)\s+"
     r"(?:an?\s+)?(?=(?:[\w-]+\s+){0,3}?(?:[\w-]+(?:er|or|ist|ian|ant|ent)|nurse|"
     r"engineer|assistant|clerk|chef|cook|agent)\b)"
+)
+# "Eleven hours scrubbed in today. When you're the scrub nurse on a long list you don't sit":
+# a job told with a generic "you" by one who just spoke of their own working day
+_GENERIC_YOU = rx(rf"\bwhen\s+you're\s+(?:the|a|an)\s+((?:[\w-]+\s+){{0,2}}?{_JOB})\b(?!'s)")
+_OWN_DAY = rx(
+    r"\b(?:today|tonight|this\s+morning|my\s+shift|(?:\w+\s+)?hours|I\s+love|my\s+job|"
+    r"at\s+work|I've\s+been|my\s+feet)\b"
 )
 _TEACH = rx(
     r"\bI(?:\s+|(?='))(?:teach|'ve\s+been\s+teaching)\s+(?!(?:myself|him|her|them|you|my|"
@@ -204,8 +240,27 @@ _WORK_IN = rx(
     r"afternoon|summer|winter)\b)"
 )
 _NEW_JOB = rx(
-    r"\bI(?:\s+|(?='))(?:just\s+)?(?:got|landed|started|"
-    r"took)\s+(?:a\s+)?(?:new\s+)?(part[\s-]time\s+)?job\s+(at|as)\s+(?:an?\s+)?"
+    r"\bI(?:\s+|(?='))(?:just\s+|finally\s+|officially\s+)?(?:(?:got|landed|started|"
+    r"took)\s+(?:a\s+)?(?:new\s+)?(part[\s-]time\s+)?job|(?:got|'ve\s+been|have\s+been|"
+    r"was|'m|am)\s+(?:officially\s+)?(?:hired|taken\s+on))\s+(at|as|by)\s+(?:an?\s+)?"
+    r"|\b(?!(?:nobody|never|not|didn't|won't|wouldn't|almost|nearly)\b)[\w'-]+\s+"
+    r"(?:just\s+|finally\s+|officially\s+)?(?:hired\s+me|took\s+me\s+on)\s+"
+    r"(at|as)\s+(?:an?\s+)?"
+)
+# "I work the dish room at the dining hall", "I work the front desk at a hotel": a station
+_STATION = (
+    r"(?:desk|counter|room|register|till|bar|floor|grill|line|door|kitchen|reception|station|"
+    r"fryer|pit|booth|window|drive-thru|stall|checkout|tills|hatch|deli)"
+)
+_WORK_THE = rx(
+    rf"\bI(?:\s+|(?='))(?:currently\s+|still\s+|also\s+|now\s+)?(?:work|'m\s+working|run|"
+    rf"'m\s+on|man|staff)\s+(?:the\s+)?"
+    rf"((?:[\w-]+\s+){{0,2}}?{_STATION})\s+(?:at|in|for|of)\s+"
+)
+# "I quit the dish room": what is quit names a current job or workplace
+_QUIT_KNOWN = rx(
+    r"\bI(?:\s+|(?='))(?:just\s+|finally\s+|officially\s+)?(?:quit|left|handed\s+in\s+my"
+    r"\s+notice\s+at)\s+(?:my\s+|the\s+)?((?:[\w-]+\s+){0,3}?[\w-]+)\b"
 )
 _PART_TIME = rx(
     r"\b(?:I(?:\s+|(?='))(?:also\s+)?(?:work|have\s+a\s+job|"
@@ -221,15 +276,15 @@ _QUIT = rx(
 )
 _ORG_CUT = rx(
     r"\s+(?:as|in|on|for|since|because|and|but|so|now|every|which|where|near|downtown|studying|"
-    r"majoring|working|doing|last|this|yesterday|today|recently|ago)\b"
+    r"majoring|working|doing|last|this|yesterday|today|tonight|tomorrow|recently|ago)\b"
 )
 
 
-def _org(rest: str) -> str | None:
-    c = re.search(r"\s+(?:and|but|so)\s+", rest)
+def _org(rest: str, most: int = 6) -> str | None:
+    c = re.search(r"\s+(?:and|but|so)\s+|\s+(?:at|from|by|around)\s+\d", rest)
     if c:
         rest = rest[: c.start()]
-    p = phrase(rest, 6)
+    p = phrase(rest, most)
     if not p:
         return None
     c = _ORG_CUT.search(p)
@@ -266,6 +321,8 @@ def r_work(s: str, m: Msg) -> Iterator[Candidate]:
                     quit_subject, f"{o} (quit {'the ' + where if where else 'previous job'})", s
                 )
             return
+    if quit_subject is None:
+        quit_subject = yield from _quit_known(s, m)
     x = _PART_TIME.search(s)
     if x:
         o = _org(s[x.end() :])
@@ -274,12 +331,16 @@ def r_work(s: str, m: Msg) -> Iterator[Candidate]:
             return
     x = _NEW_JOB.search(s)
     if x:
-        o = _org(s[x.end() :])
+        o = _org(s[x.end() :], 8)
         if o:
             subj = (
                 "part_time_job"
                 if x.group(1)
-                else ("workplace" if x.group(2).lower() == "at" else "job")
+                else (
+                    "workplace"
+                    if (x.group(2) or x.group(3) or "").lower() in ("at", "by")
+                    else "job"
+                )
             )
             yield cand(subj, f"{o} (new job)", s, confidence=0.85)
             return
@@ -313,6 +374,9 @@ def r_work(s: str, m: Msg) -> Iterator[Candidate]:
             o = _org(s[x.end() + at.end() :])
             if o:
                 yield cand("workplace", o, s, confidence=0.75)
+    x = _GENERIC_YOU.search(s)
+    if x and FIRST.search(m.text) and _OWN_DAY.search(m.text) and not m.current("job"):
+        yield cand("job", x.group(1), s, confidence=0.6)
     x = _LIVING.search(s)
     if x:
         yield cand("job", f"{x.group(1).strip()} (for a living)", s)
@@ -332,6 +396,12 @@ def r_work(s: str, m: Msg) -> Iterator[Candidate]:
     x = _JOB_STATE.search(s)
     if x:
         yield cand("job", x.group(1), s, confidence=0.8)
+    x = _WORK_THE.search(s)
+    if x:
+        o = _org(s[x.end() :])
+        if o:
+            yield cand("workplace", f"{x.group(1).strip()} at {o}", s, confidence=0.75)
+            return
     x = _WORK_AT.search(s)
     if x and quit_subject is None:
         o = _org(s[x.end() :])
@@ -345,6 +415,22 @@ def r_work(s: str, m: Msg) -> Iterator[Candidate]:
                 yield cand("workplace", p, s, confidence=0.7)
             else:
                 yield cand("job", f"works in {p}", s, confidence=0.7)
+
+
+def _quit_known(s: str, m: Msg) -> Generator[Candidate, None, str | None]:
+    """ "I quit the dish room": the end of the current job or workplace it names (a value
+    is returned only for the caller's bookkeeping)."""
+    x = _QUIT_KNOWN.search(s)
+    if not x or _NEG_BEFORE.search(s[: x.start()] + " "):
+        return None
+    words = x.group(1).casefold().split()
+    for key in ("part_time_job", "workplace", "job"):
+        for v in m.current(key):
+            h = head(v)
+            if len(" ".join(words)) >= 4 and (" ".join(words) in h or h in " ".join(words)):
+                yield cand(key, v, s, mode="end", confidence=0.8)
+                return key
+    return None
 
 
 _STUDY = rx(

@@ -66,7 +66,7 @@ _GOT = rx(
 )
 _BROKE = rx(
     rf"\b(?:(?:me|I)\s+(?:n|and|&)\s+({NAME})|({NAME})\s+and\s+I|we|I)\s+(?:just\s+|finally\s+)?"
-    rf"(?:broke\s+up|split\s+up|split)(?:\s+with\s+({NAME}))?"
+    rf"(?:broke\s+up|split\s+up|split|called\s+it\s+quits)(?:\s+with\s+({NAME}))?"
 )
 # "he asked me to be his gf and I said yes": a new partner, named elsewhere in the message
 _ASKED = rx(
@@ -206,7 +206,8 @@ def r_relationship(s: str, m: Msg) -> Iterator[Candidate]:
 
 
 _BEST = (
-    r"(?:best\s+friend|bestie|bff|best\s+mate|best\s+bud(?:dy)?|closest\s+friend|oldest\s+friend|"
+    r"(?:best\s+friend|bestie|bff|best\s+mate|best\s+bud(?:dy)?|closest\s+(?:friend|buddy|pal|mate)"
+    r"|oldest\s+friend|"
     r"ride[\s-]or[\s-]die|bestest\s+friend|bestfriend)"
 )
 # "Marisol (the ride-or-die lol)", "Jen, my bestie,": the name with the title beside it

@@ -102,7 +102,7 @@ _HOBBY_IS = rx(
     r"\bmy\s+(?:main\s+|favorite\s+|new\s+)?(?:hobby|hobbies|passion)\s+(?:is|are|"
     r"has\s+been)\s+|\bI've\s+(?:recently\s+)?(?:gotten|been\s+getting|"
     r"got)\s+(?:really\s+)?into\s+|\bI(?:\s+|(?='))(?:recently\s+)?(?:took\s+up|picked\s+up|"
-    r"started)\s+"
+    r"started)\s+(?!(?:at|on|in|with|work|working|a\s+new|my\s+new|school|uni|college|again)\b)"
 )
 _HOBBY_VERB = rx(
     r"\bI(?:\s+|(?='))(?:\w+\s+)?(knit|crochet|paint|draw|sketch|bake|garden|sew|hike|fish|"

@@ -42,7 +42,7 @@ _QUESTION_START = rx(
     r"^\W*(?:what|when|where|who|whose|why|how|which)(?:'s|\s+is|\s+are|\s+do|\s+did)\b"
 )
 _HYPO = rx(
-    r"\b(?:I'd(?!\s+say)|I\s+would(?!\s+say)|I\s+wish|if\s+I\s+(?:were|was|had|could)"
+    r"(?<!\bas\sif\s)(?<!\bas\sthough\s)(?<!\blike\s)\b(?:I'd(?!\s+say)|I\s+would(?!\s+say)|I\s+wish|if\s+I\s+(?:were|was|had|could)"
     r"|imagine|pretend|suppose|supposing|what\s+if|let's\s+say|in\s+another\s+life"
     r"|someday|one\s+day\s+I'll|I'll\s+never\s+be|wouldn't\s+it)\b"
 )
@@ -64,8 +64,14 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
+# "What's weighing on me is that I'm forty-four now.": a pseudo-cleft, not a question
+_CLEFT = rx(r"^\W*what(?:'s|\s+is|\s+was)?\s+[^?]*?\s(?:is|was)\s+(?:that|how|when)\s")
+
+
 def _is_question(s: str) -> bool:
-    return s.rstrip("\"') ").endswith("?") or bool(_QUESTION_START.search(s))
+    if s.rstrip("\"') ").endswith("?"):
+        return True
+    return bool(_QUESTION_START.search(s)) and not _CLEFT.search(s)
 
 
 # chat spelling without the apostrophe or the capital ("im 23", "ive got", "i live")
@@ -86,10 +92,14 @@ _ASKS = rx(
     r"|might|what|when|where|who|whose|why|how|which)\b"
 )
 # a chat statement that drops its "I": "just turned 29", "been driving trucks", "majoring in X"
-_CHATTER = r"(?:(?:lol|lmao|haha|ok|okay|oh|ah|yeah|yep|well|so|and|also|but|honestly|tbh|ugh)\W+)*"
+_CHATTER = (
+    r"(?:(?:lol|lmao|haha|ok|okay|oh|ah|yeah|yep|well|so|and|also|but|honestly|tbh|ugh|ooc|"
+    r"irl|btw|fwiw)\W+)*"
+)
 _DROPPED_I = rx(
     rf"^(\W*{_CHATTER})(?=(?:(?:just|finally|recently|officially|actually|also|still|"
     r"literally)\s+)*(?:was|went|got|turned|moved|grew\s+up|started|took|adopted|rescued|lived"
+    r"|packed\s+up|sold|relocated|retired|retrained|accepted|handed"
     r"|studied|majored|graduated|quit|became|switched|spent)\b)"
 )
 _DROPPED_IVE = rx(rf"^(\W*{_CHATTER})(?=been\s+\w+ing\b|lived\s+in\b)")
@@ -181,6 +191,10 @@ def _statement(s: str) -> str | None:
     return None
 
 
+_SAYS = rx(
+    r"\s+(?:always\s+|keeps\s+|still\s+)?(?:says|said|thinks|thought|reckons|told\s+me|"
+    r"tells\s+me|swears)(?:\s+that)?\s*$"
+)
 _CLAUSE_END = re.compile(r"(?:,\s+(?:and|but|so)|;|\s—)\s+")
 
 
@@ -190,6 +204,11 @@ def _real_part(s: str) -> str | None:
     x = _HYPO.search(s)
     if not x:
         return s
+    said = _SAYS.search(s[: x.start()])
+    if said and said.start() > 0:
+        # "My buddy Hector always says I'd make a great poker player": someone's words about
+        # the user; the clause that says who said it stays
+        return s[: said.start()]
     cuts = [c.start() for c in _CLAUSE_END.finditer(s, 0, x.start())]
     return s[: cuts[-1]] if cuts and FIRST.search(s[: cuts[-1]]) else None
 
@@ -261,7 +280,8 @@ _CUT = rx(
     r"\s*(?:[,;:!?()\"]|(?<!\bSt)(?<!\bDr)(?<!\bMt)(?<!\bMr)(?<!\bMs)(?<!\bJr)(?<!\bMrs)\.|\s[—-]\s|—|\b(?:and\s+then|and\s+I|but|so|because|cause|'cause|since"
     r"|when|whenever|while|which|who|that's|where|though|although|if|unless|until|lol|haha"
     r"|right\s+now|these\s+days|anyway|every\s+time|all\s+the\s+time|to\s+be\s+honest|tbh"
-    r"|honestly|btw|by\s+the\s+way|too|either|anymore|now|lately|again|on\s+repeat|on\s+loop"
+    r"|honestly|btw|by\s+the\s+way|too|either|anymore|now|lately|again|on\s+repeat|on\s+loop|tho"
+    r"|(?-i:(?:last|this|next)\s+(?:year|month|week|summer|winter|spring|autumn|night))"
     r"|nonstop|non-stop|all\s+day|constantly|every\s+(?:single\s+)?day)\b)"
 )
 _BAD_START = rx(

@@ -9,7 +9,8 @@ and a rule's match is discarded when the text before it makes someone else the t
 preferences in ``ja_prefs``, relationships and situation in ``ja_situation``,
 conversational phrasings (echoed questions, ``季節は断然夏派``, long-distance partners, best
 friends introduced by name) in ``ja_talk``, casual preferences (``麻婆豆腐が優勝``,
-``いつものほうじ茶ラテ``) in ``ja_casual`` and ``ja_idioms``, transfers in ``ja_transfer``.
+``いつものほうじ茶ラテ``) in ``ja_casual`` and ``ja_idioms``, transfers in ``ja_transfer``, facts
+said in passing (``溝の口のワンルームなんだけど``, ``俺あれほんと無理``) in ``ja_implicit``.
 Kansai, 博多 and 名古屋 dialect is rewritten to standard Japanese first (``ja_kansai``,
 ``ja_kyushu``), so every rule reads it.
 """
@@ -22,7 +23,9 @@ from collections.abc import Iterator
 from soulmem.perceive.facts.base import Candidate, FactContext
 from soulmem.perceive.facts.ja_answers import answer_reply
 from soulmem.perceive.facts.ja_casual import CASUAL_RULES
+from soulmem.perceive.facts.ja_change import CHANGE_RULES
 from soulmem.perceive.facts.ja_idioms import IDIOM_RULES
+from soulmem.perceive.facts.ja_implicit import IMPLICIT_RULES
 from soulmem.perceive.facts.ja_lex import (
     ANIMALS,
     FAMILY,
@@ -32,6 +35,7 @@ from soulmem.perceive.facts.ja_lex import (
     alt,
     kanji_number,
 )
+from soulmem.perceive.facts.ja_names import names
 from soulmem.perceive.facts.ja_people import PEOPLE_RULES
 from soulmem.perceive.facts.ja_person import PERSON_RULES
 from soulmem.perceive.facts.ja_pets_health import HEALTH_RULES
@@ -48,147 +52,6 @@ __all__ = ["extract"]
 
 _NUM = NUM
 _KIN_AFTER = r"(?:の|な|で)?" + FAMILY
-
-# ---------------------------------------------------------------- name / nickname
-_NAME = rf"(?:{KANJI}{{1,4}}[^\W\d_A-Za-z]{{1,6}}|[ァ-ヴー]{{2,10}}|{KANJI}{{2,4}})"
-_NAME_INTRO = re.compile(
-    rf"(?:名前は|名前が|(?<!あだ)(?<!呼び)名は)\s*(?P<n>{_NAME}|[ぁ-ゖ]{{2,8}})(?:です|だよ|って|と|。|!|$|、|なの|なんだ)"
-    rf"|(?P<m>{_NAME}|[ぁ-ゖ]{{2,8}}?)(?:って|と)(?:言います|いいます|申します|いう名前|いう者|名前(?!の))"
-)
-_SELF_INTRO = re.compile(
-    r"^(?:えっと|えーと|あの|あっ|あ|どうも|はじめまして|初めまして|こんにちは|こんばんは|"
-    r"おはよう|改めまして|改めて|私|わたし|僕|俺|あたし)?[、\s]*"
-    rf"(?:私|わたし|僕|俺|あたし)?(?:は|、)?\s*(?P<n>{_NAME})(?:です|でーす|だよ|っていいます)[!。\s]*$"
-)
-# "新歓ありがとう! 改めまして小春です、...": a greeting, then the name, mid-message
-_GREET_INTRO = re.compile(
-    rf"(?:^|(?<=[\s、]))(?:改めまして|はじめまして|初めまして)、?\s*(?:(?:私|わたし|僕|俺|あたし|ウチ)は?)?"
-    rf"\s*(?P<n>{_NAME})(?:です|でーす|っていいます)(?=[、!。\s]|$)"
-)
-_SELF_REPEAT = re.compile(
-    r"^(?:どうも|はじめまして|初めまして|こんにちは|こんばんは|おはよう|改めまして|あ|えっと)?[、\s]*"
-    rf"(?:(?:私|わたし|僕|俺|あたし)(?:は|、))?\s*(?P<a>{_NAME})(?:です|だよ|でーす|っす)、\s*"
-    rf"(?:フルネームだと|フルネームは)?\s*(?P<n>{_NAME})(?:です|だよ)?[!。\s]*$"
-)
-# "自己紹介まだだったね。はるとです": a hiragana name, once the message is about introductions
-_SELF_INTRO_KANA = re.compile(
-    r"^(?:(?:私|わたし|僕|ぼく|俺|おれ|あたし)(?:は|、)?)?\s*(?P<n>[ぁ-ゖ]{2,6}?)"
-    r"(?:です|でーす|だよ|っていいます|っていう)[!。\s]*$"
-)
-_INTRO_TALK = re.compile(r"自己紹介|名乗|名前")
-_SELF_BARE = re.compile(
-    rf"^(?:私|わたし|僕|俺|あたし|ぼく|おれ)(?:は|、)\s*(?P<n>{_NAME})[!。\s]*$"
-)
-_NOT_NAME = re.compile(
-    r"(?:(?<![隼直優正和雅真勇久秀健隆拓悠颯陽海千一力政義修信])人|者|員|生|師|士|(?<=[^\W\d_ぁ-ゖ]{2})中|屋|派|型|歳|才|路|好き|嫌い|大丈夫|元気|無理|本当|本気|最高|"
-    r"初めて|以上|前|後|頃|ところ|担当|予定|休み|仕事|学生|社会人|主婦|一人|ひとり|ない|"
-    r"出身|生まれ|育ち|在住|住み|暮らし)$"
-)
-# kanji, a particle, kanji: a phrase (今年で三十路), not a name
-_PARTICLE_INSIDE = re.compile(
-    rf"{KANJI}[ぁ-ゖ]?[でにのがはをとも]{KANJI}|[\d〇一二三四五六七八九十百]+(?:歳|才|路)"
-)
-_NICK = re.compile(
-    r"(?:^|[、。!\s「『]|(?<=は)|(?<=に))(?P<n>[^\s、。!?「」『』は]{1,10}?)(?:って|と)"
-    r"(?:呼んで|呼ばれて)(?!ない)"
-)
-# "本名は佐伯悠真": the real name, the user's unless someone's own (``兄の本名``)
-_REAL_NAME = re.compile(
-    rf"(?<!の)(?:本名|フルネーム)(?:は|が|って)\s*(?P<n>{_NAME}|[ぁ-ゖ]{{2,8}})(?:です|だよ|って|と|なの|なんだ|。|!|$|、)"
-)
-# "あだ名はずっと「ちび」だった": a nickname stated as such
-_NICK_IS = re.compile(
-    r"(?<!の)(?:あだ名|あだな|ニックネーム|愛称|呼び名)(?:は|が|って)\s*"
-    r"(?:ずっと|昔から|昔は|小さい頃から|いつも|だいたい|大体|基本|よく)?\s*"
-    r"(?:「(?P<q>[^」]{1,10})」|(?P<n>[^\s、。!?「」]{1,10}?))(?:です|だよ|だった|なの|なんだ|って|と|。|!|$|、)"
-    # "昔から「ぽん」ってあだ名": the name first, then the word あだ名
-    r"|(?:^|(?<=[、。\s])|(?<=から))\s*(?:昔から|ずっと)?\s*"
-    r"(?:「(?P<q2>[^」]{1,10})」|(?P<n2>[^\s、。!?「」]{1,8}?))(?:って|という|っていう)(?:あだ名|あだな|ニックネーム|愛称)(?!の)"
-)
-_NAME_TOPIC = re.compile(
-    rf"^(?P<pre>{SELF}|{PERSONS}|[^\W\d_]{{1,6}}?(?:さん|くん|ちゃん))(?:は|って)(?P<rest>.{{2,}})$"
-)
-# "本名は蜜柑じゃないよ": a name denied, not given
-_DENIED = re.compile(r"(?:じゃ|では)(?:ない|なく)|(?:じゃ|では)?ありません")
-_COPULA_TAIL = re.compile(r"(?:でーす|です|だよ|だけど|だけども|だから|だし|だ|っす|けど)$")
-_NICK_OK = re.compile(
-    r"^(?P<n>[^\s、。!?]{1,8}?)(?:で|呼びで)(?:いい|OK|オッケー|大丈夫)(?:よ|です|から)?[!。\s]*$"
-)
-
-
-_PET_TALK = re.compile(rf"{ANIMALS}|さっき|ペット|うちの子")
-_NOT_MY_NAME = re.compile(
-    rf"{ANIMALS}|{PERSONS}|さっき|ペット|(?:うち|ウチ|実家|家)の子|この子|[🐶🐕🐱🐈🐹🐰🐇🐦🐤🐢🐟🐠]"
-)
-_HONORIFIC = re.compile(r"(?:さん|くん|君|ちゃん|様|さま|先輩|先生)$")
-
-
-def _own_name(s: Sent, name: str) -> str:
-    """``わたしはゆい`` -> ゆい; ``兄はゆうた`` -> "" (a topic swallowed into the name)."""
-    topic = _NAME_TOPIC.match(name)
-    if topic is None:
-        return name
-    return "" if s.other_topic(topic.group("pre") + "は") else topic.group("rest")
-
-
-def _names(s: Sent) -> Iterator[Candidate]:
-    if _PET_TALK.search(s.before[-40:] + s.text):  # "柴の名前を言い忘れてました。大福です"
-        return
-    mr0 = _REAL_NAME.search(s.text)
-    if mr0 and (_DENIED.search(mr0.group("n")) or _DENIED.match(s.text[mr0.end("n") :])):
-        mr0 = None
-    if mr0 and not s.other_at(mr0.start()):
-        real = _COPULA_TAIL.sub("", mr0.group("n"))
-        if real and not _NOT_NAME.search(real) and not _HONORIFIC.search(real):
-            yield cand("name", real, s, confidence=0.9)
-    for m in _NAME_INTRO.finditer(s.text):
-        name = _COPULA_TAIL.sub("", m.group("n") or m.group("m") or "")
-        name = _own_name(s, name)
-        if _DENIED.search(name) or _DENIED.match(s.text[m.end("n" if m.group("n") else "m") :]):
-            continue
-        if (
-            name
-            and not _NOT_NAME.search(name)
-            and not _HONORIFIC.search(name)
-            and not s.other_at(m.start())
-            and not _NOT_MY_NAME.search(s.before + s.text[: m.start()])
-        ):
-            # "佐々木と申します。下の名前は恒一": the surname said first joins the given name
-            sur = _NAME_INTRO.search(s.before) if s.text[: m.start()].endswith("下の") else None
-            name = (sur.group("m") or "") + name if sur else name
-            yield cand("name", name, s, confidence=0.9)
-    mk = _SELF_INTRO_KANA.search(s.text) if _INTRO_TALK.search(s.message) else None
-    if mk and not _NOT_NAME.search(mk.group("n")):
-        yield cand("name", mk.group("n"), s, confidence=0.75)
-    mr = _SELF_REPEAT.search(s.text)
-    m2 = _SELF_INTRO.search(s.text) or _SELF_BARE.search(s.text) or _GREET_INTRO.search(s.text)
-    repeat = bool(mr and len(mr.group("n")) > len(mr.group("a")) > 1)
-    if repeat and mr and mr.group("n").startswith(mr.group("a")):
-        yield cand("name", mr.group("n"), s, confidence=0.85)
-    elif (
-        m2
-        and (s.first_turns or re.search("呼んで|でいい|名前", s.message))
-        and not _NOT_NAME.search(m2.group("n"))
-        and not _PARTICLE_INSIDE.search(m2.group("n"))
-        and (intro_name := _own_name(s, m2.group("n")))
-    ):
-        yield cand("name", intro_name, s, confidence=0.75)
-    m4 = _NICK_OK.match(s.text)
-    intro = (_SELF_INTRO, _SELF_BARE, _NAME_INTRO)
-    before = [p for p in re.split(r"(?<=[。!])", s.before) if p]
-    intro_before = any(r.search(p) for r in (*intro, _SELF_REPEAT) for p in before)
-    if m4 and m4.group("n") in s.before and intro_before:
-        yield cand("nickname", m4.group("n"), s, confidence=0.8)
-    mi = _NICK_IS.search(s.text)
-    if mi and not s.other_at(mi.start()):
-        nick = clean(next((g for g in mi.group("q", "n", "q2", "n2") if g), ""))
-        if nick and nick not in ("何", "なに", "ない", "特に"):
-            yield cand("nickname", nick, s, confidence=0.85)
-    for m3 in _NICK.finditer(s.text):
-        nick = clean(m3.group("n"))
-        if nick and not s.other_at(m3.start()) and not re.search(r"私|僕|俺|名前", nick):
-            yield cand("nickname", nick, s, confidence=0.85)
-
 
 # ---------------------------------------------------------------- age
 _AGE = re.compile(
@@ -209,19 +72,20 @@ _AGE_BARE = re.compile(
 _AGE_THIS_YEAR = re.compile(
     r"(?:今年(?:で)?|^(?:ちなみに|実は)?、?(?:私|僕|俺|あたし|わたし)、(?:[^\d。、!?]{1,8}の)?)"
     r"\s*(?P<n>[1-9]\d|[二三四五六七八九]十[一二三四五六七八九]?)(?![\d.年月日時分回個人円点度%cmkg一二三四五六七八九十])"
-    r"(?:です|だよ|なんだ|なん|なの|になる|。|!|$|、)"
+    r"(?:です|だよ|よ|なんだ|なん|なの|になる|。|!|$|、)"
 )
 _AGE_HINT = re.compile(
     r"歳|才|年齢|若|(?:高|中|大)[1-6一二三四五六]|学生|成人|未成年|おじさん|おばさん|おっさん|"
     r"年上|年下|同い年|アラサー|アラフォー|誕生日|四捨五入|サバ(?:を)?読|歳を?(?:盛|ごまか)|"
-    r"[1-9]\d(?:歳)?って言った(?:けど|じゃん|よね)"
+    r"[1-9]\d(?:歳)?って言った(?:けど|じゃん|よね|でしょ)|見栄|みえ張|嘘|うそ|ウソ|年(?:を)?聞かれ"
 )
 _AGE_DECADE = re.compile(
     r"(?P<n>[1-9]0)代(?P<q>前半|後半|半ば|なかば)?(?:です|だよ|の|なの|。|$|、|で)"
 )
 _SOON = (
     r"(?P<w>来月|来週|明日|明後日|あさって|もうすぐ|もう少しで|あと少しで|次の誕生日|今度の誕生日|"
-    r"再来月|来年|年明け|秋|春|夏|冬)(?:で|には|に|が来たら|になったら)?"
+    r"再来月|来年|年明け|秋|春|夏|冬|次の" + alt(" ".join(NAMED_DAYS)) + r")"
+    r"(?:で|には|に|が来たら|になったら)?"
     r"(?:ついに|とうとう|いよいよ|やっと|遂に|晴れて|めでたく|もう)?\s*"
 )
 _AGE_SOON = re.compile(
@@ -236,7 +100,8 @@ _AGE_SOON_BARE = re.compile(
 )
 _AGE_ROUND = re.compile(
     r"(?P<k>[二三四五六七八九]十路|アラサー|アラフォー|アラフィフ|アラツー|アラカン|アラ還)"
-    r"(?!の(?:人|女|男|方))"
+    # "アラフィフ目前": an age ahead, not the user's now
+    r"(?!の(?:人|女|男|方)|目前|手前|間近|直前|寸前|目の前|秒読み|が見え|に近)"
 )
 _ROUND_AGE = {"アラサー": 30, "アラフォー": 40, "アラフィフ": 50, "アラツー": 20, "還暦": 60}
 _ROUND_AGE |= {"アラカン": 60, "アラ還": 60}
@@ -254,6 +119,13 @@ _QUOTED = re.compile(
 _CORRECTED = re.compile(r"サバ(?:を)?読|嘘|うそ|間違|ウソ")
 
 
+def _exact_age_known(s: Sent) -> bool:
+    """An exact age was just given ("今年42よ。アラフォーど真ん中"): a round one says less."""
+    earlier = [_AGE.search(s.before), _AGE_THIS_YEAR.search(s.before)]
+    current = s.context.current.get("age", ())
+    return any(earlier) or any(re.match(r"\d{1,3}歳$", v) for v in current)
+
+
 def _ages(s: Sent) -> Iterator[Candidate]:
     found: list[str] = []
     for m in _AGE.finditer(s.text):
@@ -267,7 +139,9 @@ def _ages(s: Sent) -> Iterator[Candidate]:
         if not s.other_at(m.start()):
             years = "20" if m.group("h") else m.group("n") or str(kanji_number(m.group("m")))
             found.append(f"{years}歳")
-    mb = _AGE_BARE.search(s.text) if not found and _AGE_HINT.search(s.message) else None
+    # an age already given is the hint too ("ほんとは45なの…": the earlier one was not true)
+    hint = _AGE_HINT.search(s.message) or s.context.current.get("age")
+    mb = _AGE_BARE.search(s.text) if not found and hint else None
     mb = mb or (None if found else _AGE_THIS_YEAR.search(s.text))
     if mb and not s.other_at(mb.start()):
         found.append(f"{kanji_number(mb.group('n'))}歳")
@@ -284,7 +158,7 @@ def _ages(s: Sent) -> Iterator[Candidate]:
         if n and 10 < n < 120:
             what = k or f"{n}歳"
             found.append(f"{n - 1}歳（{ms.group('w')}で{what}）")
-    elif not found:
+    elif not found and not _exact_age_known(s):
         mr = _AGE_ROUND.search(s.text)
         if (
             mr
@@ -345,12 +219,17 @@ def _birthdays(s: Sent) -> Iterator[Candidate]:
 
 
 _BIRTH_REGEXES = (
-    re.compile(rf"{_DATE}(?:の日)?(?:に)?生まれ"),
+    # (not "イブ生まれとは": the character's birthday, remarked on)
+    re.compile(rf"{_DATE}(?:の日)?(?:に)?生まれ(?!とは|なんですね|なんだね|かあ|かぁ|ですか)"),
     re.compile(
         rf"(?:誕生日|たんじょうび|たんじょう日|バースデー|生年月日|生まれた日)(?:は|が|って|、)?\s*"
         rf"(?:ちょうど|まさに|実は|なんと)?\s*{_DATE}"
     ),
     re.compile(rf"{_DATE}(?:が|は)(?:私の)?誕生日"),
+    # "七夕にひとつ年をとって": a day the user gets a year older on
+    re.compile(
+        rf"{_DATE}(?:の日)?に(?:ひとつ|1つ|一つ)?(?:年|歳)(?:を)?(?:と|取)(?:る|って|った|ります|りました)"
+    ),
 )
 
 # ---------------------------------------------------------------- body, type, hand, sign
@@ -359,7 +238,7 @@ _HEIGHT = re.compile(
     r"|(?P<k>1[3-9][0-9](?:\.\d)?)\s*(?:cm|センチ|㎝)(?:ある|あって|しかない|です|だ|くらい|の|で|、)"
 )
 _HEIGHT_LOOSE = re.compile(
-    r"(?<![\d.])(?P<n>1[4-9][0-9])(?:cm|センチ)?(?:ある|あって|だから|だと|で|、|しか|もある|とか|近く|"
+    r"(?<![\d.])(?P<n>1[4-9][0-9])(?:cm|センチ)?(?:ある|あって|あります|ありまして|だから|だと|で|、|しか|もある|とか|近く|"
     r"の(?:私|僕|俺|あたし|自分)|"
     r"ちょい|ちょっと|弱|強|程度|くらい|ぐらい|位)"
 )
@@ -368,7 +247,10 @@ _HEIGHT_END = re.compile(r"、\s*(?P<n>1[4-9][0-9])(?:cm|センチ)?[。!\s]*$")
 _HEIGHT_KANJI = re.compile(r"(?P<n>百[二三四五六七八九]?十[一二三四五六七八九]?)\s*(?:センチ|cm)")
 _HEIGHT_HINT = re.compile(
     r"身長|背|高い|低い|でかい|デカい|ちび|チビ|小柄|大柄|高身長|長身|頭(?:を)?(?:ぶつけ|打)|"
-    r"鴨居|天井|つり革|吊り革|見下ろ|ノッポ|のっぽ|巨人|届かない|足が(?:はみ出|出る)"
+    r"鴨居|天井|つり革|吊り革|見下ろ|ノッポ|のっぽ|巨人|届かない|足が(?:はみ出|出る)|"
+    # "ちっちゃいと思われる": how others see the user's size
+    r"(?:ちっちゃ|小さ|ちいさ|でか|デカ|大き|おっき)(?:い|く)(?:と|って)(?:思われ|見られ|言われ)|"
+    r"見上げ|背伸び|踏み台|棚|手が届|取れな"
 )
 _BLOOD = re.compile(
     r"(?<![A-Za-z])(?P<t>AB|[ABO])\s*型|血液型(?:は|が)?\s*(?P<u>AB|[ABO])(?![A-Za-z])"
@@ -419,6 +301,11 @@ def _body(s: Sent) -> Iterator[Candidate]:
         m = bloods[-1]
         yield cand("blood_type", f"{m.group('t') or m.group('u')}型", s, confidence=0.85)
     for m in _MBTI.finditer(t):
+        reported = re.match(
+            r"(?:だ|です)?(?:って|と)(?:言って|いって)(?:た|ました|る)", t[m.end() :]
+        )
+        if reported:  # "瀬名さんと話したら、ESTJって言ってました": someone else's type
+            continue
         if not s.other_at(m.start()) and (m.group("t").isupper() or "MBTI" in t.upper()):
             yield cand("mbti", m.group(0).upper(), s, confidence=0.85)
             break
@@ -451,10 +338,14 @@ _FAMILY_LIVE = re.compile(
     rf"(?P<v>{_MEMBER}(?:(?:と|、|や)\s*{_MEMBER})*)(?:と|の)(?:一緒に)?(?:(?P<n>{_NUM})人(?:で)?)?"
     r"(?:暮らして|住んで|暮らし|同居)"
 )
+# "家は中2の息子がひとり": a member counted, no verb
+_FAMILY_COUNTED = re.compile(
+    rf"(?P<v>{FAMILY})が(?P<n>ひとり|一人|1人|ふたり|二人|2人|三人|3人)(?=[。!、\s]|$|いる|います|だけ)"
+)
 _FAMILY_SIZE = re.compile(rf"(?P<n>{_NUM})人家族")
 _ONLY = re.compile(r"一人っ子|ひとりっ子|一人っこ")
 _ORDER = re.compile(
-    rf"(?P<core>(?:(?P<n>{_NUM})人(?:兄弟|姉妹|きょうだい)の)?"
+    rf"(?P<core>(?:(?P<n>{_NUM})人?(?:兄弟|姉妹|きょうだい)の)?"
     r"(?P<o>(?:長男|長女|次男|次女|三男|三女|末っ子|真ん中(?:っ子)?|一番上|一番下){1,2}))"
     r"(?:です|だよ|なの|なのよ|で|、|。|!|$|なんだ|だから|として)"
 )
@@ -478,7 +369,28 @@ def _family_count(value: str) -> int:
     return total
 
 
+# "息子の名前言ってなかったわね。颯太っていうの": a family member's name, told after the member
+_KIN_NAME_OWED = re.compile(
+    rf"(?P<k>{FAMILY})の名前(?:は|ね|って|、|[^。!?]{{0,8}}?(?:言って|教えて))"
+)
+_KIN_NAME = re.compile(
+    rf"^(?P<n>{KANJI}{{1,4}}|[ァ-ヴー]{{2,8}}|[ぁ-ゖ]{{2,6}}?)(?:って|という|っていう)"
+    r"(?:いう|言う|いいます|の|んだ|名前)"
+)
+
+
+def _kin_named(s: Sent) -> Iterator[Candidate]:
+    recent = s.before[-40:]
+    owed = _KIN_NAME_OWED.search(recent)
+    if owed is None or s.other_topic(recent[: owed.start()]):
+        return
+    m = _KIN_NAME.match(s.text)
+    if m and not re.fullmatch(f"{PERSONS}|{FAMILY}", m.group("n")):
+        yield cand("family", f"{owed.group('k')}「{m.group('n')}」", s, confidence=0.75)
+
+
 def _family(s: Sent) -> Iterator[Candidate]:
+    yield from _kin_named(s)
     t = s.text
     for m in _FAMILY.finditer(t):
         prefix = t[: m.start()]
@@ -497,23 +409,43 @@ def _family(s: Sent) -> Iterator[Candidate]:
         n = ml.group("n")
         size = f"（{kanji_number(n) or n}人暮らし）" if n else ""
         yield cand("family", ml.group("v") + size, s, confidence=0.75)
+    mc = None if list(_FAMILY.finditer(t)) else _FAMILY_COUNTED.search(t)
+    if (
+        mc
+        and not s.other_at(mc.start())
+        and not re.search(r"(?:さん|くん|ちゃん)の$", t[: mc.start()])
+    ):
+        yield cand("family", f"{mc.group('v')}が{mc.group('n')}", s, confidence=0.75)
     m2 = _FAMILY_SIZE.search(t)
     if m2 and not s.other_at(m2.start()):
         yield cand("family", f"{kanji_number(m2.group('n'))}人家族", s)
     if _ONLY.search(t) and not s.other_at(t.find("っ子")):
         yield cand("family", "一人っ子", s)
     m3 = _ORDER.search(t)
-    if m3 and not _PERSON_TOPIC.search(t[: m3.start()]) and not re.search("序列|順位|番目", t):
+    if (
+        m3
+        and not _PERSON_TOPIC.search(t[: m3.start()])
+        and not s.other_at(m3.start())
+        # "うちの長男", "高橋さんちの長男": someone's son, not the user's birth order
+        and not re.search(rf"(?:うち|ウチ|ち|さん|くん|ちゃん|{PERSONS})の$", t[: m3.start()])
+        # "下駄箱の一番上": the top of a thing, not the eldest of siblings
+        and not (
+            re.match(r"一番|真ん中", m3.group("o"))
+            and re.search(r"(?<!兄弟)(?<!姉妹)(?<!きょうだい)(?<!人)の$", t[: m3.start()])
+        )
+        and not re.search("序列|順位|番目", t)
+    ):
         yield cand("family", m3.group("core"), s, confidence=0.7)
 
 
 # ---------------------------------------------------------------- driver
 _RULES = (
-    _names,
+    names,
     _ages,
     _birthdays,
     _body,
     places,
+    *CHANGE_RULES,
     work,
     _family,
     *PERSON_RULES,
@@ -525,6 +457,7 @@ _RULES = (
     *CASUAL_RULES,
     *TRANSFER_RULES,
     *IDIOM_RULES,
+    *IMPLICIT_RULES,
 )
 
 
@@ -547,9 +480,20 @@ def extract(text: str, context: FactContext) -> list[Candidate]:
             continue
         for rule in _RULES:
             found.extend(rule(sent))
+    found = _not_also_disliked(found)
     if context.previous_assistant_text:
         return answer_reply(text, context, _settle(found), extract)
     return _settle(found)
+
+
+def _not_also_disliked(found: list[Candidate]) -> list[Candidate]:
+    """ "キウイだけはダメなの。食べると口の中が腫れる": an allergy, not also a dislike."""
+    allergens = [c.value for c in found if c.subject == "allergy" and not c.negated]
+    return [
+        c
+        for c in found
+        if not (c.subject == "disliked" and any(a.startswith(c.value) for a in allergens))
+    ]
 
 
 def _settle(found: list[Candidate]) -> list[Candidate]:

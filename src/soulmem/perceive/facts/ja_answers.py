@@ -8,8 +8,10 @@ back, a negation, a deflection (``ひみつ``, ``当ててみて``) or about som
 is not parsed here: the bare reply is restated as a full first-person sentence
 (``私は25歳です``) and read by the ordinary ja rules, so values keep their normal forms.
 When the question is about someone else (``わんちゃんは何歳？``), a bare reply's user value
-for that subject is dropped. Candidates made here carry confidence 0.7 and the reply as
-evidence.
+for that subject is dropped; a question for a pet's or a best friend's name (``さっきの小鳥、
+名前は?``, ``親友って、なんて子?``) is read as the pet's or friend's name, never the user's.
+A short reaction before the answer (``いいんですか!? みのりです!``) is skipped. Candidates
+made here carry confidence 0.7 and the reply as evidence.
 """
 
 from __future__ import annotations
@@ -33,7 +35,10 @@ _MAX_REPLY = 20
 _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (subject, re.compile(pattern))
     for subject, pattern in (
-        ("age", r"何歳|なんさい|歳いくつ|年いくつ|年齢|おいくつ|年は\?"),
+        (
+            "age",
+            r"何歳|なんさい|歳いくつ|年いくつ|年齢|おいくつ|年は\?|(?:^|[?、。\s])(?:で、|今|いま)?いくつ(?:\?|$)",
+        ),
         ("birthday", r"誕生日.{0,5}(?:いつ|何月|なんがつ|教えて)"),
         ("hometown", r"出身|生まれ(?:は|って|どこ)|地元(?:は|って)?(?:どこ|どちら)"),
         (
@@ -41,6 +46,12 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"(?:どこ|どの|どちら).{0,6}住|住んで.{0,6}(?:どこ|どの|どちら)|住まい|在住",
         ),
         ("nickname", r"なんて呼べば|何て呼べば|なんて呼んだら|呼び方"),
+        # "さっきの小鳥、名前は?": the pet's name, not the user's
+        (
+            "pet_name",
+            rf"(?:{ANIMALS}|わんちゃん|ねこちゃん|猫ちゃん|その子|あの子|うちの子|ペット)[^?]{{0,10}}名前",
+        ),
+        ("best_friend", r"親友[^?]{0,12}(?:なんて|何て|名前)"),
         (
             "name",
             r"(?:(?<!の)|(?<=あなたの)|(?<=君の)|(?<=きみの))"
@@ -81,6 +92,8 @@ _RESTATE: dict[str, str] = {
     "current_residence": "私は{}に住んでいます",
     "nickname": "{}って呼んで",
     "name": "私の名前は{}です",
+    "pet_name": "うちの子の名前は{}。",
+    "best_friend": "私の親友は{}。",
     "height": "私の身長は{}cmです",
     "blood_type": "私は{}型です",
     "mbti": "私のMBTIは{}です",
@@ -105,6 +118,7 @@ _RESTATE: dict[str, str] = {
     "sport": "私は{}をやっています",
     "hobby": "私の趣味は{}です",
 }
+_SUBJECT = {"pet_name": "pet"}  # the asked thing -> the subject its restatement gives
 # a yes to a yes/no question, restated
 _YES = re.compile(r"^(?:うん|はい|ええ|いる|います|いますよ|してる|してます|してるよ|しています)$")
 _YES_RESTATE = {"relationship_status": "私は{}がいます"}
@@ -130,7 +144,7 @@ _DEFLECT = re.compile(
 _REPLY_OTHER = re.compile(rf"(?:{FAMILY}|{PERSONS})(?:さん|ちゃん|くん)?(?:は|が|の|も|って)")
 _PET_OTHER = re.compile(rf"{ANIMALS}(?:ちゃん)?(?:は|の|も|って)")
 _LEAD = re.compile(
-    r"^(?:えっと|えーと|うーん|んー|あー|ええと|まあ|一応|今は|いまは|今年で|現在|今|実は|"
+    r"^(?:えっと|えーと|うーん|んー|あー|あっ|あ|ええと|まあ|一応|今は|いまは|今年で|現在|今|実は|"
     r"うん|はい|ええ|一番は|やっぱり|やっぱ|強いて言えば)[、,\s]*"
 )
 _TAIL = re.compile(
@@ -154,9 +168,12 @@ def _asked(assistant: str) -> list[tuple[str, bool]]:
         for subject, pattern in _ASKS:
             hit = pattern.search(sentence)
             if hit and all(s != subject for s, _ in asked):
-                if subject == "name" and any(s == "nickname" for s, _ in asked):
+                if subject == "name" and any(
+                    s in ("nickname", "pet_name", "best_friend") for s, _ in asked
+                ):
                     continue
-                asked.append((subject, to_user))
+                # "親友って、なんて子?": the friend is asked about, as the user's friend
+                asked.append((subject, to_user or subject in ("pet_name", "best_friend")))
     return asked
 
 
@@ -187,7 +204,15 @@ def answer_reply(
     assistant = unicodedata.normalize("NFKC", assistant)
     reply = unicodedata.normalize("NFKC", text).strip()
     asked = _asked(assistant)
-    if not asked or len(reply) > 2 * _MAX_REPLY + 10:
+    lead = re.match(r"[^。!?\n]{1,10}[!?]*\?[!?]*\s*", reply)
+    if (
+        lead
+        and lead.end() < len(reply)
+        and not re.search(r"何|なに|どこ|いつ|誰|だれ|そっち|は\?", lead[0])
+    ):
+        reply = reply[lead.end() :]  # "いいんですか!? みのりです!": a reaction, then the answer
+    head = re.split(r"(?<=[!。\n])", reply, maxsplit=1)[0]
+    if not asked or (len(reply) > 2 * _MAX_REPLY + 10 and len(head) > _MAX_REPLY):
         return found
     bare = len(reply) <= _MAX_REPLY + 6 and not re.search(r"私|わたし|僕|俺|あたし|自分", reply)
     for subject, to_user in asked:
@@ -195,7 +220,8 @@ def answer_reply(
             found = [c for c in found if not (c.subject == subject and c.about == "user")]
     if any("?" in part for part in re.split(r"(?<=[!。\n])", reply)[:1]):
         return found
-    if _DEFLECT.search(reply) or _REPLY_OTHER.search(reply):
+    first = re.split(r"(?<=[!。\n])", reply, maxsplit=1)[0]
+    if _DEFLECT.search(reply) or _REPLY_OTHER.search(first):
         return found
     core = _core(reply)
     if core is None:
@@ -221,7 +247,7 @@ def answer_reply(
         new = [
             replace(c, confidence=min(c.confidence, CONFIDENCE), evidence=text.strip())
             for c in extract(sentence, quiet)
-            if c.subject == subject and c.about == "user" and not c.negated
+            if c.subject == _SUBJECT.get(subject, subject) and c.about == "user" and not c.negated
         ]
         if new:
             return found + new

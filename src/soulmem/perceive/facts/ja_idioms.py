@@ -69,7 +69,7 @@ def _idioms(s: Sent) -> Iterator[Candidate]:
         if m and not s.other_at(m.start()) and (value := _value(m)):
             yield cand(subject, value, s, confidence=0.75)
     mj = _JOB_AT.search(t) or _POST.search(t)
-    if mj and not s.other_at(mj.start()):
+    if mj and not s.other_at(mj.start("j")):  # (``3つ下で看護師``: a sibling's job)
         where = mj.groupdict().get("w") or mj.group("d")
         yield cand("job", f"{mj.group('j')}（{where}）", s, confidence=0.75)
     mc = _COMPANY.search(s.before + t)  # (a quoted 『はて?』 may split the sentence)

@@ -59,6 +59,21 @@ _NAME_IS_ROLE = (
 )
 
 
+# "旦那は名古屋に単身赴任中": where the spouse lives apart from the user, and why
+_SPOUSE_AWAY = re.compile(
+    rf"(?:^|(?<=[、\s]))(?:うちの)?{_SPOUSE_ROLE}(?:は|が|、)\s*(?:今|いま|今は|[^\W\d_ぁ-ゖ]{{1,3}}から)?\s*"
+    r"(?P<w>[^\W\d_ぁ-ゖ]{1,8})(?:に|で|へ)(?P<a>単身赴任|長期出張|出張|転勤|出向|海外赴任)"
+)
+
+
+def _spouse_away(s: Sent) -> Iterator[Candidate]:
+    m = _SPOUSE_AWAY.search(s.text)
+    if m and not s.other_at(m.start()):
+        ahead = re.search(r"から\s*$", s.text[: m.start("w")])  # "来月から大阪に転勤": ahead
+        value = f"{m.group('r')}が{m.group('w')}に{m.group('a')}{'予定' if ahead else '中'}"
+        yield cand("situation", value, s, confidence=0.75)
+
+
 def _people(s: Sent) -> Iterator[Candidate]:
     for subject, regex in (*_ROLE_OF, *_NAME_IS_ROLE):
         for m in regex.finditer(s.text):
@@ -67,4 +82,4 @@ def _people(s: Sent) -> Iterator[Candidate]:
             yield cand(subject, f"{m.group('n')}（{m.group('r')}）", s, confidence=0.75)
 
 
-PEOPLE_RULES: tuple[Callable[[Sent], Iterator[Candidate]], ...] = (_people,)
+PEOPLE_RULES: tuple[Callable[[Sent], Iterator[Candidate]], ...] = (_people, _spouse_away)

@@ -6,7 +6,14 @@ import re
 from collections.abc import Iterator
 
 from soulmem.perceive.facts.base import Candidate
-from soulmem.perceive.facts.ja_lex import ANIMALS, PHOBIA_NAMES, PHOBIAS, kanji_number
+from soulmem.perceive.facts.ja_lex import (
+    ANIMALS,
+    FAMILY,
+    PERSONS,
+    PHOBIA_NAMES,
+    PHOBIAS,
+    kanji_number,
+)
 from soulmem.perceive.facts.ja_text import HNP, KANJI, NP, NUM, WORD, Sent, cand, clean
 
 __all__ = ["HEALTH_RULES"]
@@ -25,8 +32,14 @@ _PET_HOME = re.compile(
     rf"(?P<loc>実家|うち|家|部屋)(?:に|で)?(?:は)?(?:、)?\s*(?P<a>{_ANIMAL})(?:が|も)?"
     rf"(?:(?P<n>{NUM})(?:匹|羽|頭))?(?:いる|いて|います|おる|おり(?:ます|まして)|(?:起きて)?待って)"
 )
+# "うちのハリネズミが回し車で爆走", "実家の文鳥は弟たちより可愛い": an animal of the household
+_PET_OWN = re.compile(
+    rf"(?<![^\W\d_ぁ-ゖ])(?<!の)(?:(?:俺|私|僕|あたし|わたし)ん(?:ち|家)の|うちの|ウチの|我が家の|"
+    rf"(?P<loc>実家)の)(?P<a>{ANIMALS})(?:たち|達)?(?:が|は|も|って|、|に|の(?:ごはん|ご飯|エサ|散歩|世話))"
+)
 _PET_LIVE = re.compile(
-    rf"(?P<a>{_ANIMAL})(?:(?P<n>{NUM})(?:匹|羽|頭))?(?:と|を)(?:一緒に)?(?:暮らして|住んで|同居|お迎えし|迎えて)"
+    rf"(?P<a>{_ANIMAL})(?:(?P<n>{NUM})(?:匹|羽|頭))?(?:と|を)(?:一緒に)?"
+    r"(?:暮らして|住んで|同居|お迎えし|迎えて|迎えた|迎え入れ|引き取っ|譲り受け)"
 )
 _PET_OURS = (
     re.compile(
@@ -37,9 +50,18 @@ _PET_OURS = (
         rf"うちの(?:(?P<loc>実家)の)?{_PET_NAME}(?:ちゃん|くん)?(?:も|は)\s*(?P<a>{_ANIMAL})(?:だ|です|なん|なの)"
     ),
     re.compile(rf"{_PET_NAME}(?:って|という)(?:名前の)?(?P<a>{_ANIMAL})(?:を|が)?(?:飼|いる|いて)"),
+    # "インコのピーちゃんがうちのアイドル": a named animal called a member of the household
+    re.compile(
+        rf"(?P<a>{_ANIMAL})の{_PET_NAME}(?:が|は|って|こそ)(?:うちの|我が家の)"
+        r"(?:アイドル|癒し|看板|家族|末っ子|ボス|主|姫|王子|お姫様|長男|長女)"
+    ),
 )
 _PET_NAMINGS = (
-    re.compile(rf"名前(?:は|が)\s*{_PET_NAME}(?:って|と|です|だよ|。|!|$|、|なの|ちゃん|くん)"),
+    # "黒猫の名前ね、タビっていうの"
+    re.compile(
+        rf"名前(?:は|が|ね|はね|って)[、\s]*{_PET_NAME}"
+        r"(?:って|と|です|だよ|。|!|$|、|なの|ちゃん|くん|っていう|という)"
+    ),
     re.compile(rf"{_PET_NAME}(?:って|と)(?:いう名前|名前|名付け)"),
 )
 
@@ -48,6 +70,9 @@ _PET_NAMINGS = (
 _PET_NAME_BARE = re.compile(
     rf"^{_PET_NAME}、?(?:って|と)(?:いう|言う|いいます)(?:んだ|の|よ|です|ん)?[。!\s]*$"
 )
+
+
+_PET_NAME_ALONE = re.compile(rf"^{_PET_NAME}(?:です|だよ|ね|よ)?[。!\s]*$")
 
 
 def _pet_naming(text: str) -> re.Match[str] | None:
@@ -100,24 +125,30 @@ def _pets(s: Sent) -> Iterator[Candidate]:
         if m and not s.other_at(m.start()):
             yield _merge_pet(s, m.group("a"), m.groupdict().get("loc"), m.group("name"))
             return
-    for regex in (_PET_KEEP, _PET_HOME, _PET_LIVE):
+    for regex in (_PET_KEEP, _PET_HOME, _PET_LIVE, _PET_OWN):
         m = regex.search(t)
         if m and not s.other_at(m.start()):
             animal = m.group("a")
-            if m.group("n") and (kanji_number(m.group("n")) or 1) > 1:
-                animal = f"{animal}{m.group('n')}匹"
+            count = m.groupdict().get("n")
+            if count and (kanji_number(count) or 1) > 1:
+                animal = f"{animal}{count}匹"
             loc = m.groupdict().get("loc")
             loc = loc if loc in ("実家",) else None
             name_m = _pet_naming(t)
             yield _merge_pet(s, animal, loc, name_m.group("name") if name_m else None)
             return
     m = _pet_naming(t)
-    near = t
+    near = t if re.search(_ANIMAL, t) else s.before[-30:] + t  # "保護犬を迎えたの。名前はハナ"
     if m is None and re.search(r"名前", s.before[-30:]):  # "…インコの名前。ぽんず、っていうの"
         m, near = _PET_NAME_BARE.match(t), s.before[-30:]
+        # "うちの柴の名前言ってなかった。こてつ": the name alone, after the animal's 名前
+        owed = re.search(rf"{_ANIMAL}の名前[^。!?]{{0,8}}?(?:言って|言い忘れ|教えて|伝えて)", near)
+        if m is None and owed and not s.other_topic(near[: owed.start()]):
+            m = _PET_NAME_ALONE.match(t)
+            m = None if m and re.fullmatch(f"{PERSONS}|{FAMILY}", m.group("name")) else m
     if m and not s.other_at(m.start()):
         am = re.search(_ANIMAL, near)
-        pet_talk = am or re.search(r"さっき|前に|うちの子", t)
+        pet_talk = am or re.search(r"さっき|前に|うちの子", near + t)
         # the animal named with the user's own (うちの, 飼って) needs no earlier pet
         own = am and re.search(r"うちの|飼って|家の|さっき", near)
         if pet_talk and (s.context.current.get("pet") or own):
@@ -136,7 +167,7 @@ _ALLERGY_SYMPTOM = re.compile(
 )
 _TRIGGER = re.compile(
     r"(?<!過ぎ)(?<!すぎ)(?:食べ|食っ|飲|口にし|口にす|触|触っ|吸っ|吸い込|刺され|嗅)"
-    r"(?:ると|たら|ちゃうと|ちゃったら|ただけで|るだけで)"
+    r"(?:ると|たら|ちゃうと|ちゃったら|ただけで|るだけで)|食うと|食べると"
 )
 _SYMPTOM = re.compile(
     r"ブツブツ|ぶつぶつ|じんましん|蕁麻疹|湿疹|発疹|腫れ|はれる|かゆ|痒|息が苦し|息苦し|呼吸|"
@@ -151,9 +182,9 @@ _ITEM_JUNK = re.compile(
     r"(?:ああいう|そういう|こういう|あの辺|その辺|あの手|その手)(?:の|系|もの|やつ)?$|"
     r"(?:を|は|が|も|系|類|全般|全部|あたり|辺り|なんか|の類|とか)$"
 )
-_ATE = re.compile(r"(?:食べ|食っ|飲ん)(?:て|たら|た時|たとき)")
+_ATE = re.compile(r"(?:食べ|食っ|飲ん)(?:て|たら|た時|たとき)|(?:食べる|食う|飲む|口にする)と")
 _REFUSED = re.compile(
-    rf"(?P<v>{HNP})(?:は|が)?(?:ダメ|だめ|駄目|無理|NG|食べられない|食べれない)(?:で|なん|なの|。|!|$|、)"
+    rf"(?P<v>{HNP})(?:だけは|だけが|は|が)?(?:ダメ|だめ|駄目|無理|NG|食べられない|食べれない)(?:で|なん|なの|。|!|$|、)"
 )
 _SELF_WORD = re.compile(r"^(?:私|わたし|僕|ぼく|俺|おれ|あたし|自分|うち)")
 _ALLERGY_BY = re.compile(
@@ -240,7 +271,7 @@ _PHOBIA_WHAT = re.compile(
 )
 _PHOBIA_REACT = re.compile(
     rf"(?P<v>{PHOBIAS})(?:に|で|だと|の中|とか|を見ると|に乗ると|に入ると)?[^。!?]{{0,10}}?"
-    r"(?:パニック|過呼吸|息(?:が)?でき(?:ない|なく)|足がすく|震えが|動けなく|鳥肌)"
+    r"(?:パニック|過呼吸|息(?:が)?でき(?:ない|なく)|足(?:が)?すく|震えが|動けなく|鳥肌)"
 )
 _PHOBIA_TRAUMA = re.compile(rf"(?P<v>{NP})(?:が|は)(?:ちょっと|完全に|もう)?トラウマ")
 _HEALTH = re.compile(
@@ -273,6 +304,14 @@ def _health(s: Sent) -> Iterator[Candidate]:
     else:
         for m in _ALLERGY.finditer(t):
             value = clean(m.group("v"))
+            # "実はえびアレルギー": the topic particle of the word before is not the allergen's
+            if re.match(r"[はも][ぁ-ゖ]{2}", value) and re.search(rf"{KANJI}$", t[: m.start("v")]):
+                value = value[1:]
+            # "喉が腫れるアレルギー": the okurigana of a verb, not an allergen
+            if re.fullmatch(r"[ぁ-ゖ]+[るたいくす]", value) and re.search(
+                rf"{KANJI}$", t[: m.start("v")]
+            ):
+                continue
             if value and not s.other_at(m.start()) and value not in ("食物", "食べ物"):
                 yield cand("allergy", value, s, confidence=0.9)
         m2 = _ALLERGY_SYMPTOM.search(t)
@@ -280,6 +319,7 @@ def _health(s: Sent) -> Iterator[Candidate]:
             m2 = None
         if m2 and not s.other_at(m2.start()):
             value, symptom = clean(m2.group("v")), clean(m2.group("s"))
+            value = _SELF_WORD.sub("", value) or value  # "俺キウイ食うと": the speaker, the item
             yield cand("allergy", f"{value}（{symptom}）", s, confidence=0.85)
         elif not _ALLERGY.search(t) and (found := _allergy_symptom(s)):
             yield found
@@ -297,6 +337,9 @@ def _health(s: Sent) -> Iterator[Candidate]:
             or _PHOBIA_REACT.search(t)
             or _PHOBIA_TRAUMA.search(t)
         )
+        # "あの目がこわい": a demonstrative points at something said before, not a fear named
+        if m4 and t[max(0, m4.start() - 2) : m4.start()] in ("あの", "その", "この"):
+            m4 = None
         if m4 and not s.other_at(m4.start()):
             value = re.sub(r"\s*(?:とか|や|、)\s*", "・", clean(m4.group("v")))
             if value and value not in ("それ", "あれ", "これ", "何", "本当", "ほんと"):

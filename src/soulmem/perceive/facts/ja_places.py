@@ -11,7 +11,7 @@ from soulmem.perceive.facts.base import Candidate
 from soulmem.perceive.facts.ja_lex import NAMED_DAYS, SELF, alt
 from soulmem.perceive.facts.ja_text import WORD, Sent, cand, clean
 
-__all__ = ["places"]
+__all__ = ["PLACE", "place_value", "places"]
 
 _DAY_NAMES = alt(" ".join(NAMED_DAYS))
 
@@ -45,15 +45,16 @@ _NATIVE = {"道産子": "北海道", "どさんこ": "北海道", "江戸っ子"
 _NATIVE |= {"うちなんちゅ": "沖縄", "ウチナーンチュ": "沖縄"}
 _RESIDENCE = (
     re.compile(
-        rf"{_PLACE}(?:で|に)(?:[^。!?、]{{0,8}}?と)?(?:ひとり暮らし|一人暮らし|独り暮らし|二人暮らし|同棲|住んで|暮らして|"
-        r"住み始め|住む)(?!た|いた|ました)"
+        rf"{_PLACE}(?:で|に)(?:[^。!?、]{{0,8}}?と)?(?:ひとり暮らし|一人暮らし|独り暮らし|二人暮らし|同棲|"
+        # (住み始めた is where the user lives now; 住んでた, where they used to)
+        r"(?:住んで|暮らして)(?!た|いた|ました)|住み始め|住む)"
     ),
     re.compile(rf"{_PLACE}(?:に|へ)引っ越(?:し|す)"),
     re.compile(
         rf"引っ越して(?:、)?(?:今は|いまは|今)?\s*{_PLACE}(?:に|です|だよ|。|!|$|、|なの|で)"
     ),
     re.compile(rf"{_PLACE}在住"),
-    re.compile(rf"{_PLACE}住み(?:です|だよ|なの|なん|。|!|$|、|で)"),
+    re.compile(rf"{_PLACE}住み(?:です|だよ|なの|なん|。|!|$|、|で|に(?:なった|なりました))"),
     re.compile(rf"(?:住まいは|住んでる(?:の|とこ|ところ)は|住所は|最寄り駅?は)\s*{_PLACE}"),
     # "家は北千住。": the home's place said bare (not 実家, the parents' home)
     re.compile(
@@ -62,12 +63,22 @@ _RESIDENCE = (
     ),
 )
 # "前は三鷹に住んでたけど、今は吉祥寺": the place after 今は, once a past home was named
-_NOW_AT = re.compile(rf"(?<=[、。て])\s*(?:今は|いまは)\s*{_PLACE}(?:です|だよ|なんだ|。|!|$)")
+_NOW_AT = re.compile(
+    rf"(?:^|(?<=[、。て]))\s*(?:今は|いまは)\s*{_PLACE}(?:です|だよ|なんだ|。|!|$)"
+)
 _MOVED = re.compile(r"(?:住んで|暮らして)(?:た|いた)|引っ越|から(?:出てき|出て来|上京)")
 _ALONE = re.compile(r"ひとり暮らし|一人暮らし|独り暮らし")
 _LEFT = re.compile(
     rf"{_PLACE}(?:は|の(?:家|部屋|アパート|マンション)は)(?:もう)?(?:引き払|出て|離れ|解約|(?P<grad>卒業))"
 )
+
+
+PLACE = _PLACE
+
+
+def place_value(m: re.Match[str]) -> str | None:
+    """The place a match's ``p`` group names, time words and businesses taken off."""
+    return _place(m)
 
 
 _BUSINESS_TAIL = re.compile(r"の[^\W\d_]{1,8}?(?:農家|家業|商店|店|会社|工場|旅館|牧場|酒蔵)$")

@@ -11,6 +11,7 @@ from soulmem.perceive.facts.ja_lex import (
     BOOK_GENRES,
     COLORS,
     MUSIC,
+    PERSONS,
     PHOBIAS,
     SEASONS,
     SELF,
@@ -65,8 +66,12 @@ _FAV_CAT = (
 # a hiragana word after a boundary, not the tail of a word (ダウンはやっぱ, 寒いほう)
 _HWORD = r"(?<![^\W\d_])[ぁ-ゖ]{2,5}"
 _LIKE = re.compile(
-    rf"(?P<v>{NP}|{_HWORD})(?P<p>が|は|も)?(?P<deg>一番|いちばん|大|超|めっちゃ|すごく|本当に|ほんとに|"
-    r"まじで|マジで|ほんと)?好き(?!じゃ|では|な(?:もの|人|こと|ところ|とこ)|の(?!{SELF}))"
+    rf"(?P<v>{NP}|{_HWORD})(?P<p>だけは|だけが|が|は|も)?(?P<deg>一番|いちばん|大|超|めっちゃ|すごく|本当に|ほんとに|"
+    r"まじで|マジで|ほんと)?好き(?!じゃ|では|な(?:もの|人|こと|ところ|とこ)|の(?!{SELF})"
+    # "ハンバーグ好きなの可愛すぎ": someone's liking, remarked on
+    r"|なの(?:が)?(?:可愛|かわい|カワイ|意外|ウケ|わかる|分かる|面白|おもしろ|尊|ギャップ)"
+    # "うちの猫が好きなのはまぐろ": the one who likes, not the liked thing
+    r"|なのは(?!昔から|ずっと|前から|子供の頃から|子どもの頃から|小さい頃から))"
 )
 # "甘いもの全般好きだけど特にプリン": the one picked out of a liked kind
 _ESPECIALLY = re.compile(
@@ -83,9 +88,22 @@ _TOPIC_OK = re.compile(
     rf"^(?:{SELF}|{_CAT}|朝|夜|昼|夏|冬|春|秋|休み|週末|今|最近|昔|普段|毎日|家|一人|中でも|特に|"
     r"食事|ご飯|おやつ|デザート|飲み会|果物|フルーツ|野菜|肉|魚|麺類|パン)$"
 )
-_FAN = re.compile(rf"(?P<v>{WORD})派(?:です|だよ|なの|なんだ|。|!|$|、|で|だから)")
+_FAN = re.compile(
+    rf"(?P<v>{WORD})派(?:です|だよ|なの|なんだ|。|!|$|、|で|だから|に(?:なった|なりました|転向))"
+)
 _FAN_TOPIC = re.compile(rf"(?P<t>{WORD})(?:は|なら|だったら)\s*$")
-_HOOKED = re.compile(rf"(?P<v>{NP})(?:に|が)?(?:ハマって|はまって|どハマり|沼って)")
+# a verb stem leading a noun (編み物, 焼き物, 生け花): the stem is part of the word
+_OKURI = r"(?:(?<![^\W\d_ぁ-ゖ])[^\W\d_ぁ-ゖ][きげけりしみえちび](?=[^\W\d_ぁ-ゖ]))?"
+_GENERIC_READ = re.compile(r"^(?:本|漫画|マンガ|小説|雑誌|新聞|絵本|ニュース|参考書|教科書)$")
+_HOOKED = re.compile(
+    rf"(?P<v>{_OKURI}{NP})(?:に|が)?(?:ハマって|はまって|どハマり|沼って|ハマる(?:の|んだ|んです)|はまる(?:の|んだ))"
+)
+# "寝る前は宮部みゆきを読むのが至福の時間": an author or book read as a treat
+_READS = re.compile(
+    r"(?:^|(?<=[、\s]|は|で|に))(?P<v>(?:(?![はでにをがも])[^\s、。!?「」『』]){2,12}?)"
+    r"(?:の(?:本|小説|新刊)|さん)?"
+    r"を読む(?:の|こと)が(?:至福|楽しみ|日課|好き|癒し|生きがい|趣味)"
+)
 _HOBBY = (
     re.compile(rf"趣味(?:は|が|って)\s*(?P<v>[^。!?]{{2,30}}?){_VAL_END}"),
     re.compile(rf"(?P<v>{NP})(?:が|も)趣味"),
@@ -103,7 +121,7 @@ _ACTIVITY = re.compile(
 _NOT_HOBBY = re.compile(
     r"^(?:仕事|勉強|家事|残業|何|用事|準備|掃除|洗濯|料理|バイト|練習|それ|これ|一日中)$"
 )
-_STARTED = re.compile(rf"(?P<v>{NP})(?:を)?(?:始めた|始めて|はじめた|習い始め|再開した)")
+_STARTED = re.compile(rf"(?P<v>{_OKURI}{NP})(?:を)?(?:始めた|始めて|はじめた|習い始め|再開した)")
 _MUSIC_BG = re.compile(rf"(?P<v>{NP})(?:を|に)?(?:かけ|流し|聴き|聞き)(?:ながら|っぱなし)")
 _MUSIC_PLAY = re.compile(
     rf"(?P<v>{NP})(?:を|ばかり|ばっかり|ばっか)?(?:ずっと|いつも)?(?:流して|かけて|流しっぱなし|かけっぱなし)"
@@ -113,6 +131,7 @@ _MUSIC_LISTEN = re.compile(
 )
 _NOT_MUSIC = re.compile(
     r"^(?:ラジオ|テレビ|動画|YouTube|アニメ|ドラマ|映画|話|音|声|ニュース|それ|これ)$"
+    r"|^.*の(?:音|声|話)$"  # "雨の音を聞きながら": a sound, not music
 )
 _MOVIE_TIMES = re.compile(
     r"(?:[「『](?P<q>[^」』]{1,30})[」』]|(?:^|(?<=[、。!\s]))(?P<v>[^、。!?\s「」『』]{2,20}?))"
@@ -126,7 +145,7 @@ _BOOK = re.compile(
 )
 _COLOR_ITEMS = re.compile(
     r"(?:持ち物|服|私服|小物|部屋|文房具|グッズ|身の回り|カバン|鞄|財布|浴衣|ネイル|コーデ|インテリア|"
-    r"スマホケース|傘|靴)(?:は|が|も)?(?:ほぼ|全部|ほとんど|だいたい|大体|いつも|基本|全て|すべて|もちろん|"
+    r"スマホケース|傘|靴)(?:は|が|も)?(?:ほぼ|全部|ぜんぶ|ほとんど|だいたい|大体|いつも|基本|全て|すべて|もちろん|"
     rf"やっぱり|絶対|大抵)?(?P<c>{COLORS})(?:色)?(?:系)?"
     r"(?:ばかり|ばっかり|ばっか|一色|で統一|!|。|$|なの|だよ|です|、|だし|なんだ)"
 )
@@ -164,9 +183,16 @@ _DISLIKE = re.compile(
     rf"(?P<x>{NP}|あれ|それ|これ)(?:が|は|って)?(?:世界で|人生で|この世で)?(?:一番|いちばん)?(?:大)?"
     r"(?:嫌い|きらい)(?!じゃ|では|な(?:もの|の\b))"
 )
-_DISLIKE_IS = re.compile(rf"嫌いな(?:もの|食べ物|こと)(?:は|って)\s*(?P<x>{NP})")
+_DISLIKE_IS = re.compile(
+    rf"(?:嫌いな|苦手な)(?:もの|食べ物|こと|の|野菜|食材)(?:は|って)\s*(?P<x>{NP})(?!さん|くん|ちゃん)"
+)
+# "野菜嫌いの子", "換気扇の音が嫌いみたい": others' tastes, or a guess at a pet's
+_OTHERS_TASTE = re.compile(
+    r"^[^。!?、]{0,3}?(?:の(?:子|人|やつ|奴|方|友達|男|女)|みたい|らしい|っぽい)"
+)
+_NOT_TASTE = re.compile(rf"^(?:{SELF}|{PERSONS}|家族|みんな|皆|子供|子ども|うちの子)$")
 _ONLY_NOT = re.compile(
-    rf"(?P<x>{NP})だけは[^。!?]{{0,14}}?(?:無理|許せない|慣れない|耐えられない|ダメ|だめ|嫌|"
+    rf"(?P<x>{NP})だけは[^。!?]{{0,14}}?(?:無理|ムリ|許せない|慣れない|耐えられない|ダメ|だめ|嫌|"
     r"食べられない|食べれない|苦手|受け付けない)"
 )
 _WEAK = re.compile(
@@ -189,6 +215,17 @@ def _in_current(s: Sent, subjects: tuple[str, ...], value: str) -> bool:
     return any(value in v for sub in subjects for v in s.context.current.get(sub, ()))
 
 
+_KIND_ASKED = re.compile(r"(?:どんな|どの|何の|なんの)(?P<k>[^\W\d_ぁ-ゖ]{2,6})(?:が|は|を|派)")
+
+
+def _kind_asked(s: Sent, value: str) -> bool:
+    """The character asked which one of a kind (``どんなケーキが好き?``) and the value is one
+    (``チーズケーキ``): a pick within that kind, not the user's favourite overall."""
+    asked = s.context.previous_assistant_text or ""
+    m = _KIND_ASKED.search(asked)
+    return bool(m and value.endswith(m.group("k")) and value != m.group("k"))
+
+
 def _likes(s: Sent) -> Iterator[Candidate]:
     t = s.text
     for regex in _FAV_CAT:
@@ -200,11 +237,22 @@ def _likes(s: Sent) -> Iterator[Candidate]:
                 return
     for m in _LIKE.finditer(t):
         value = clean(m.group("v"))
+        if value.endswith("大") and not m.group("p") and not m.group("deg"):
+            value = value[:-1]  # "シャキシャキ大好き": 大好き, not a word ending in 大
+        owner = re.search(r"(?P<o>[^\s、。!?の]{1,8})の$", t[: m.start()])
+        if owner and re.fullmatch(r"(.{2,3})\1", value):
+            value = f"{owner.group('o')}の{value}"  # "れんこんのシャキシャキ": a food's texture
         if not value or s.other_at(m.start()) or _unknown_topic(s, m.start()):
+            continue
+        if _NOT_TASTE.match(value) or _OTHERS_TASTE.match(t[m.end() :]):
             continue
         if mid_phrase(t, m.start()):
             continue
-        if re.search(r"^(?:一番|これ|それ|あれ|何|全部|全般|みんな|本当|ほんと|好き|大)$", value):
+        if re.search(
+            r"^(?:一番|これ|それ|あれ|何|全部|全般|みんな|本当|ほんと|好き|大|ちょっと|もっと|"
+            r"すごく|結構|けっこう|かなり|少し|だいぶ|余計|さらに)$",
+            value,
+        ):
             continue
         subject = classify(value, t)
         if m.group("p") == "も" and subject not in ("sport",):
@@ -236,7 +284,11 @@ def _likes(s: Sent) -> Iterator[Candidate]:
             value, subject = f"{topic}（{value}）", classify(topic, t)
         if value in ("犬", "猫"):
             subject = "favorite_animal"
-        if subject != "likes" and not s.other_at(m.start()):
+        if subject.startswith("favorite_") and _kind_asked(s, value):
+            subject = "likes"  # "どんなケーキが好き?" "チーズケーキ派": a pick among cakes
+        if (subject != "likes" and not s.other_at(m.start())) or (
+            subject == "likes" and _kind_asked(s, value) and not s.other_at(m.start())
+        ):
             yield cand(subject, value, s, confidence=0.8)
     m2 = _FAVE_FOOD.search(t)
     if m2 and not s.other_at(m2.start()):
@@ -271,6 +323,10 @@ def _hobbies(s: Sent) -> Iterator[Candidate]:
                 if value and not _NOT_HOBBY.match(value):
                     yield cand("hobby", value, s, confidence=0.85)
             break
+    mr = _READS.search(t)
+    book = clean(mr.group("v")) if mr else ""
+    if mr and book and not _GENERIC_READ.match(book) and not s.other_at(mr.start()):
+        yield cand("favorite_book", book, s, confidence=0.75)
     m = _HOOKED.search(t)
     if m and not s.other_at(m.start()):
         value = clean(m.group("v"))
@@ -295,7 +351,16 @@ def _hobbies(s: Sent) -> Iterator[Candidate]:
     ms = _STARTED.search(t)
     if ms and not s.other_at(ms.start()):
         value = clean(ms.group("v"))
-        if value and not _NOT_HOBBY.match(value) and not re.search("バイト|ダイエット|仕事", value):
+        # "夜に走りはじめた": a verb stem, "began to run", not a hobby taken up
+        stem = re.search(r"[ぁ-ゖ]$", value) and not ms.group(0)[len(ms.group("v")) :].startswith(
+            "を"
+        )
+        if (
+            value
+            and not stem
+            and not _NOT_HOBBY.match(value)
+            and not re.search("バイト|ダイエット|仕事", value)
+        ):
             yield cand("sport" if classify(value) == "sport" else "hobby", value, s, confidence=0.7)
     for regex in (_MUSIC_BG, _MUSIC_PLAY, _MUSIC_LISTEN):
         m = regex.search(t)
@@ -368,7 +433,9 @@ def _dislikes(s: Sent) -> Iterator[Candidate]:
             value = clean(m.group("x"))
             if value in ("あれ", "それ", "これ"):
                 value = _resolve(s, m.start()) or ""
-            if not value or value in ("何", "一番", "本当"):
+            if not value or value in ("何", "一番", "本当") or _NOT_TASTE.match(value):
+                continue
+            if _OTHERS_TASTE.match(t[m.end() :]):
                 continue
             if regex is not _DISLIKE and re.fullmatch(PHOBIAS, value):
                 continue
@@ -378,6 +445,8 @@ def _dislikes(s: Sent) -> Iterator[Candidate]:
         if (
             value
             and not re.fullmatch(PHOBIAS, value)
+            and not _NOT_TASTE.match(value)
+            and not _OTHERS_TASTE.match(t[m.end() :])
             and not s.other_at(m.start())
             and not mid_phrase(t, m.start())
             and not _in_current(s, ("allergy", "phobia"), value)

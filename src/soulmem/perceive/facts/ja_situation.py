@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 
 from soulmem.perceive.facts.base import Candidate
 from soulmem.perceive.facts.ja_lex import EXAM_WORDS, alt
-from soulmem.perceive.facts.ja_text import NP, WORD, Sent, cand, clean
+from soulmem.perceive.facts.ja_text import NP, WORD, Sent, cand, clean, someone_elses
 
 __all__ = ["SITUATION_RULES"]
 
@@ -27,7 +27,10 @@ _MARRIED = re.compile(
     r"結婚して(?:る|ます|います|て|まして|\d+年)|結婚し(?:ました|た)(?!い)|既婚|(?<!丈)(?:夫|旦那|妻|嫁)と|(?:夫|旦那|旦那さん|妻|嫁|奥さん)(?:が|も)?(?:いる|いて|います)"
 )
 _CRUSH = re.compile(r"片思い|片想い")
-_BROKE = re.compile(r"(?:彼氏|彼女|恋人)と別れ(?:た|ちゃった|ました)")
+_BROKE = re.compile(
+    r"(?:彼氏|彼女|恋人)と別れ(?:た|ちゃった|ました)"
+    r"|(?:彼氏|彼女|恋人)に(?:フラれ|ふられ|振られ)|(?:彼氏|彼女|恋人)を(?:フッ|ふっ|振っ)た"
+)
 # a hiragana name stops before a trailing particle (``あかりとは`` -> あかり)
 _PNAME = r"(?P<n>[^\W\d_ぁ-ゖァ-ヺーA-Za-z]{1,4}|[ァ-ヴー]{2,8}|[ぁ-ゖ]{2,5}?)"
 _PEND = r"(?=って|と|が|は|も|、|。|!|$|くん|さん|ちゃん|です|だよ|なの|なんだ)"
@@ -98,15 +101,20 @@ _EVENT = re.compile(
 )
 _PART_TIME = (
     re.compile(
-        rf"(?P<x>{NP})(?:で|の)(?:バイト|アルバイト|パート)(?:して|を始め|始め|やって|中|を|が|、)"
+        rf"(?P<x>{NP})(?:さん)?(?:で|の)(?:バイト|アルバイト|パート)"
+        r"(?:して|を始め|始め|やって|中|を|が|、|(?:が|の)?(?:決ま|受か|採用))"
     ),
     re.compile(rf"(?:バイト先|パート先)(?:は|が)\s*(?P<x>{NP})(?![わえ])"),
     re.compile(rf"(?:バイト|アルバイト)(?:は|を)?\s*(?P<x>{NP})(?:に変え|にした|に決ま)"),
 )
 _QUIT = re.compile(
-    rf"(?P<x>{NP})(?:を|は)?(?:やめた|辞めた|やめました|辞めました|やめて|辞めて|卒業した|引退した|"
+    rf"(?P<x>{NP})(?:さん)?(?:を|は)?(?:もう)?"
+    r"(?:(?:先月|今月|先週|去年|昨年|年内|\d{1,2}月)(?:いっぱい|末)?で)?(?:やめた|辞めた|やめました|辞めました|やめて|辞めて|卒業した|引退した|"
+    r"(?:やめ|辞め)ちゃ|クビになっ|退職し|"
+    r"(?:今月|今週|今日|明日|月末|年内|\d{1,2}月)(?:いっぱい|末)?で(?:終わり|最後|ラスト|おしまい|退職)|"
     r"もう(?:飲んで|食べて|やって|して|行って)(?:ない|いない|ません))"
 )
+_QUIT_AFTER = re.compile(r"^[^。!?]{0,12}?(?:辞め|やめ(?:た|て|ちゃ|ました)|クビ|退職)")
 _GOAL = (
     re.compile(
         r"(?:夢|目標)(?:は|が)\s*(?P<x>[^。!?]{2,24}?)(?:になる|になること|こと|です|だよ|。|!|$)"
@@ -150,7 +158,11 @@ def _relations(s: Sent) -> Iterator[Candidate]:
     elif (m3 := _SINGLE.search(t)) and not s.other_at(m3.start()):
         note = re.sub(r"(?:です|だよ|なの|で)$", "", clean(m3.group(0)))
         yield cand("relationship_status", f"恋人なし（{note}）", s, confidence=0.85)
-    elif (m4 := _TAKEN.search(t)) and not s.other_at(m4.start()):
+    elif (
+        (m4 := _TAKEN.search(t))
+        and not s.other_at(m4.start())
+        and not someone_elses(t[: m4.start()])
+    ):
         yield cand("relationship_status", "恋人あり", s, confidence=0.8)
     elif (m5 := _MARRIED.search(t)) and not s.other_at(m5.start()):
         yield cand("relationship_status", f"既婚（{clean(m5.group(0))}）", s, confidence=0.8)
@@ -227,7 +239,10 @@ def _situation(s: Sent) -> Iterator[Candidate]:
         mp = regex.search(t)
         # "友達のバイト、": someone else's part-time job
         if mp and not s.other_at(mp.start()) and not s.other_at(mp.end("x") + 1):
-            yield cand("part_time_job", clean(mp.group("x")), s, confidence=0.8)
+            # "パン屋のパート、先月いっぱいで辞めた": the job named is the one quit
+            over = _QUIT_AFTER.search(t[mp.end() :])
+            mode = "end" if over else "set"
+            yield cand("part_time_job", clean(mp.group("x")), s, mode=mode, confidence=0.8)
             break
     for mq in _QUIT.finditer(t):
         thing = clean(mq.group("x"))

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 
 from soulmem.perceive.facts.base import Candidate
 from soulmem.perceive.facts.ja_lex import BOOK_RE, alt, classify
-from soulmem.perceive.facts.ja_text import NP, WORD, Sent, cand, clean
+from soulmem.perceive.facts.ja_text import NP, WORD, Sent, cand, clean, someone_elses
 
 __all__ = ["PICK_CATEGORIES", "TALK_RULES"]
 
@@ -37,6 +37,8 @@ PICK_CATEGORIES: dict[str, str] = {
     "小説": "favorite_book",
     "漫画": "favorite_book",
     "ゲーム": "favorite_game",
+    # a snack pick is liked, not the favourite food (``おやつは芋けんぴ一択``)
+    "おやつ": "likes",
     "動物": "favorite_animal",
     "スポーツ": "sport",
     "趣味": "hobby",
@@ -50,6 +52,10 @@ PICK_CATEGORIES: dict[str, str] = {
 }
 _ECHO_CATEGORIES: dict[str, str] = PICK_CATEGORIES | {
     "好きなもの": "likes",
+    "嫌いなもの": "disliked",
+    "嫌いな食べ物": "disliked",
+    "苦手なもの": "disliked",
+    "苦手な食べ物": "disliked",
     "仕事": "job",
     "職業": "job",
     "出身": "hometown",
@@ -92,7 +98,9 @@ def _echo(s: Sent) -> Iterator[Candidate]:
     if m:
         value = clean(m.group("v"))
         if value and value not in ("何", "それ", "これ", "ない", "特に", "ひみつ", "ないしょ"):
-            yield cand(_subject(_ECHO_CATEGORIES[cat], value), value, s, confidence=0.75)
+            subject = _ECHO_CATEGORIES[cat]
+            subject = subject if subject == "disliked" else _subject(subject, value)
+            yield cand(subject, value, s, confidence=0.75)
 
 
 def _subject(subject: str, value: str) -> str:
@@ -106,12 +114,13 @@ def _subject(subject: str, value: str) -> str:
 
 # ---------------------------------------------------------------- picks out of a category
 _PICK = re.compile(
-    rf"(?:^|[、\s]|(?<=は)|(?<=の))(?P<c>{_PICK_CAT})(?:は|なら|だと|だったら|で言うと|でいうと|って)、?\s*"
+    rf"(?:^|[、\s]|(?<=は)|(?<=の))(?P<c>{_PICK_CAT})(?P<by>は|なら|だと|だったら|で言うと|でいうと|って)、?\s*"
     r"(?P<adv>断然|断トツで|断トツ|ダントツで|ダントツ|圧倒的に|絶対|もっぱら|やっぱり|やっぱ|"
     r"なんといっても|何と言っても|何より|一番は|基本)?\s*"
     r"(?P<v>[^。!?、]{1,24}?)"
     r"(?P<end>派|一択|一強|推し|に限る|が一番|が好き|最強|です|だよ|かな|!|。|$|、)"
 )
+_VENUE = re.compile(r"(?:館|店|屋|駅|場|所|室|院|センター|ショップ|ストア|サイト|アプリ)$")
 _STRONG_END = ("派", "一択", "一強", "推し", "に限る", "が一番", "が好き", "最強")
 _NOT_PICK = re.compile(
     r"^(?:何|なに|それ|これ|あれ|全部|ない|なし|特に|いろいろ|色々|あんまり|苦手|嫌い|好き)|"
@@ -121,12 +130,25 @@ _NOT_PICK = re.compile(
 
 def _picks(s: Sent) -> Iterator[Candidate]:
     for m in _PICK.finditer(s.text):
-        if not (m.group("adv") or m.group("end") in _STRONG_END):
+        # "映画ならサマーウォーズ": a category's pick, the noun closing the sentence
+        bare = (
+            m.group("by") != "は"
+            and m.group("end") in ("。", "!", "")
+            and m.end() >= len(s.text.rstrip("。! "))
+        )
+        strong = m.group("adv") or m.group("end") in _STRONG_END
+        if not (strong or bare):
+            continue
+        bare = bare and not strong
+        # (not a place the category is got at: ``本なら図書館``)
+        if bare and (not re.fullmatch(NP, m.group("v")) or _VENUE.search(m.group("v"))):
             continue
         value = _TAIL.sub("", clean(m.group("v")))
         if not value or _NOT_PICK.search(value) or s.other_at(m.start()):
             continue
-        yield cand(_subject(PICK_CATEGORIES[m.group("c")], value), value, s, confidence=0.8)
+        subject = PICK_CATEGORIES[m.group("c")]
+        subject = subject if m.group("c") == "おやつ" else _subject(subject, value)
+        yield cand(subject, value, s, confidence=0.8)
 
 
 # ---------------------------------------------------------------- drink as a companion
@@ -173,7 +195,8 @@ def _drinks(s: Sent) -> Iterator[Candidate]:
     m = _DRINK_PICK.search(s.text)
     if m and not s.other_at(m.start()):
         value = _TAIL.sub("", clean(m.group("v")))
-        subject = classify(value, s.message) if value else "likes"
+        # the sentence says what it is (``飲み物はドクペ一択``), not the message around it
+        subject = classify(value, s.text) if value else "likes"
         if subject in ("favorite_drink", "favorite_food"):
             yield cand(subject, value, s, confidence=0.75)
 
@@ -216,7 +239,12 @@ def _partner_status(s: Sent) -> Iterator[Candidate]:
             yield cand("relationship_status", value, s, confidence=0.8)
             return
     mh = _HAVE_PARTNER.search(t)
-    if mh and not s.other_at(mh.start()) and not re.match(r"ない|ません", t[mh.end() :]):
+    if (
+        mh
+        and not s.other_at(mh.start())
+        and not someone_elses(t[: mh.start()])
+        and not re.match(r"ない|ません", t[mh.end() :])
+    ):
         word = re.match(_PARTNER_WORD, mh.group(0))
         what = f"{word.group(0)}がいる" if word else clean(mh.group(0))
         yield cand("relationship_status", f"恋人あり（{what}）", s, confidence=0.75)

@@ -22,6 +22,7 @@ __all__ = [
     "cand",
     "clean",
     "mid_phrase",
+    "someone_elses",
     "split_message",
 ]
 
@@ -30,7 +31,7 @@ NUM = r"(?:\d{1,3}|[一二三四五六七八九十百〇]{1,4})"
 # a noun-ish run: kanji / katakana / latin, optional honorific お/ご prefix, okurigana tail
 WORD = (
     r"(?:(?:ほうじ|たこ|みたらし|いちご|みかん|りんご|ぶどう|もも|さくら|たま|かき|わらび|きな|"
-    r"あん|みそ|しょうゆ|ごま|ゆず|ひまわり|お|ご)(?=[^\W_ぁ-ゖ]))?(?:[^\W_ぁ-ゖ]|[-&・])+"
+    r"あん|みそ|しょうゆ|ごま|ゆず|ひまわり|もつ|ちゃんぽん|しらす|お|ご)(?=[^\W_ぁ-ゖ]))?(?:[^\W_ぁ-ゖ]|[-&・])+"
     r"(?:(?:き|げ|り|し|み|え|ち)(?=[がはをもにでのとっしかだよね、。!?\s]|$))?"
 )
 # a noun phrase: words joined by の / と (北海道の旭川, 千と千尋)
@@ -40,8 +41,10 @@ NP = rf"{WORD}(?:[のと]{WORD}){{0,2}}"
 HNP = rf"(?:{NP}|(?:(?<![ぁ-ゖ])|(?<=[はも]))[ぁ-ゖ]{{2,5}})"
 
 _DROP = re.compile(r"[〜~]+")
-_LAUGH = re.compile(r"(?:笑|(?<=[^\x00-\x7f])w{1,5}|草)+(?=[\s。!?、]|$)")
-_SPLIT = re.compile(r"(?<=[。!?\n])")
+# (草 after a kanji is part of a word: 香草, 雑草)
+_LAUGH = re.compile(r"(?:笑|(?<=[^\x00-\x7f])w{1,5}|(?<![^\W\d_ぁ-ゖァ-ヺー])草)+(?=[\s。!?、]|$)")
+# "結婚してるんですか!?" stays one sentence (a question), not a statement and a "?"
+_SPLIT = re.compile(r"(?<=[。!?\n])(?![!?])|(?<=[\U0001F300-\U0001FAFF])\s+")
 _QUESTION_END = re.compile(
     r"(?:\?|っけ|でしょうか|教えて(?:よ|ね)?|言ってみて|言って(?:みて)?(?:よ|ね)?|"
     r"答えて|覚えてる|知ってる|どう|なに|何|いつ|どこ|誰|だれ)[!。\s]*$"
@@ -49,14 +52,22 @@ _QUESTION_END = re.compile(
 _TOPIC = re.compile(
     rf"(?P<other>{PERSONS}|[^\W\d_]{{1,8}}?(?:さん|くん|君|ちゃん|様|さま|先輩|氏|"
     r"(?<=[院社店部課校寮会園局署室団隊組])長))"
-    r"(?:は|が|も|の(?!頃|ころ|時|とき|日)|って|とか|にとって|、)"
-    rf"|(?P<self>{SELF})(?:は|が|も|の|って|的に|なんて|にとって|、)"
+    r"(?:は|が|も|の(?!頃|ころ|時|とき|日)|って|とか|にとって|、|ち(?=の|は|も|で|に))"
+    rf"|(?P<self>{SELF})(?:んち(?:の|は|で|に)?|は|が|も|の|って|的に|なんて|にとって|、"
+    # "俺キウイ食うと…": the speaker leads the sentence, no particle
+    r"|(?<=^俺|^私|^僕)(?=[^\W\d_ぁ-ゖ]))"
+    # "陸斗んちのハムスター": someone's household (not 俺んち, the user's own)
+    rf"|(?P<home>(?<![^\W\d_])(?!{SELF}んち)[^\W\d_]{{1,8}}?んち(?=の|は|も|で|に))"
+    # "親友に千尋って子がいてね、今は札幌で美容師": the person just introduced is the topic
+    r"|(?P<intro>[^\W\d_]{1,8}?(?:って|という|っていう)(?:子|人|やつ|奴|友達|男|女)が(?:いて|いる)(?:ね|さ|て)?(?=、))"
     r"|(?P<pron>あいつ|こいつ|そいつ|あの人|あの子|その人|あの方|(?:向こう|相手)(?=は|が|も)"
     # "拓海っていって、美容師なんだ": a person just named is the topic of what follows
     r"|^[^\W\d_]{1,6}?(?:くん|さん|ちゃん)?って(?:いって|言って)(?=、)"
     # "小松のやつ、", "ぽむさん保育士さん": a person named at the start, no particle
     r"|(?:^|(?<=[、。\s]))[^\W\d_ぁ-ゖ]{1,4}の(?:やつ|奴|ヤツ)(?=[、はがも])"
-    r"|^[^\W\d_]{1,8}?(?:さん|くん|ちゃん)(?=[^\W\d_ぁ-ゖ]))"
+    r"|^[^\W\d_]{1,8}?(?:さん|くん|ちゃん)(?=[^\W\d_ぁ-ゖ])"
+    # "3つ下で看護師やってて": an age gap leads a sentence about a sibling or friend
+    r"|^(?:\d{1,2}|[一二三四五六七八九十])(?:つ|個|歳)(?:上|下)(?=で|、))"
 )
 # a sentence led by someone else (``同期の田辺が異動に``, ``部下に小松というのがいまして``):
 # the subjectless sentences after it are about them too
@@ -95,6 +106,20 @@ def mid_phrase(text: str, start: int) -> bool:
     return head.endswith(("い", "な", "た", "る")) or head in ("この", "その", "あの")
 
 
+# "みのりに彼氏ができた": a partner came to someone named right before (not ``私に``)
+_ADVERB_TAIL = re.compile(
+    r"(?:ついに|遂に|とうとう|やっと|ようやく|も|本当に|ほんとに|急に|すぐに|最近|実は|なんと|、)+$"
+)
+_TO_OTHER = re.compile(r"[^\W\d_]に(?:も|は)?$")
+_SELF_END = re.compile(rf"(?:{SELF})に(?:も|は)?$")
+
+
+def someone_elses(prefix: str) -> bool:
+    """The text before a partner word ends on someone else + に (``姉に彼氏ができた``)."""
+    prefix = _ADVERB_TAIL.sub("", prefix.rstrip())
+    return bool(_TO_OTHER.search(prefix)) and not _SELF_END.search(prefix)
+
+
 def normalise(text: str) -> str:
     text = standardise(standardise_kyushu(unicodedata.normalize("NFKC", text)))
     text = _DROP.sub("", text)
@@ -131,7 +156,7 @@ class Sent:
             return True
         if last is None:
             return self.carried
-        return (last.group("other") or last.group("pron")) is not None
+        return any(last.group(g) is not None for g in ("other", "pron", "home", "intro"))
 
     def known_names(self) -> list[str]:
         names: list[str] = []
@@ -142,6 +167,11 @@ class Sent:
                 name = re.split(r"[（(「]", value)[0].strip()
                 if 1 <= len(name) <= 8:
                     names.append(name)
+        # "ちくわがエサ残してて": the pet's name as topic, the sentence is about the pet
+        for value in self.context.current.get("pet", ()):
+            pet = re.search(r"「([^」]{1,8})」", value)
+            if pet:
+                names.append(pet.group(1))
         return names
 
     @property
@@ -159,10 +189,19 @@ _MUSING = re.compile(
 )
 
 
+# "神戸出身なんですね!", "料理の先生なのに!": the listener's own fact, said back or teased
+_LISTENER_ECHO = re.compile(
+    rf"^(?!.*(?:{SELF})(?:は|が|も|、|って)).*(?:なんですね|なんだね|なのね|なんですねえ|なのに)[!。…\s]*$"
+)
+
+
 def is_question(sentence: str) -> bool:
     core = sentence.rstrip("。! ")
     return bool(
-        _QUESTION_END.search(core) or sentence.rstrip().endswith("?") or _RHETORICAL.search(core)
+        _QUESTION_END.search(core)
+        or sentence.rstrip().endswith("?")
+        or _RHETORICAL.search(core)
+        or _LISTENER_ECHO.search(sentence)
     )
 
 

@@ -34,12 +34,18 @@ _WHO_DOES = r"(?!(?:人|子|奴|やつ|方|友達|友人|彼氏|彼女|相手|�
 _JOB_NOUN = re.compile(
     rf"(?P<v>(?:{NP}の)?{_JOBS})(?:を|として)?(?:してる|しています|してます|やってる|やってます|"
     r"です|だよ|なの|なんだ|してて|やってて|として働|をして|の仕事|"
+    r"(?:を)?やる(?:んだ|ことに)|になった|になりました|(?:を)?始め(?:た|ました)|"
     rf"の(?:バイト|アルバイト|パート)(?:を)?(?:して|やって)){_WHO_DOES}"
 )
 # "ラジオ局でADやってる", "歯医者で衛生士してる": a title (by its ending) at a place
 _JOB_AT = re.compile(
-    rf"(?P<w>{NP})で\s*(?P<v>(?:{NP}の)?(?:[^\W\d_ぁ-ゖ]{{0,8}}(?:員|師|士|官|医|者)|[A-Z]{{2,3}}|{_JOBS}))"
+    rf"(?P<w>{NP})(?:さん)?で\s*(?P<v>(?:{NP}の)?(?:[^\W\d_ぁ-ゖ]{{0,8}}(?:員|師|士|官|医|者)|[A-Z]{{2,3}}|{_JOBS}))"
     rf"(?:を)?(?:やってる|やってます|やっている|してる|してます|しています){_WHO_DOES}"
+)
+# "今はIT企業でエンジニア": a place and a title, said bare (in a message about work)
+_JOB_AT_BARE = re.compile(
+    rf"^(?:今は|今|いまは|現在は?)\s*(?P<w>{NP})(?:さん)?で\s*(?P<v>{_JOBS}|[^\W\d_ぁ-ゖ]{{1,8}}(?:員|師|士|官))"
+    r"(?:です|だよ|なの|なんだ|してる|やってる|してます|やってます)?[!。\s]*$"
 )
 _JOB_OF = re.compile(
     rf"(?P<w>{NP})で(?P<v>{NP})の仕事(?:を)?(?:してる|してます|しています|やってる|です)"
@@ -49,7 +55,7 @@ _JOB_OF = re.compile(
 _ADJ = r"(?:[^\W\d_ぁ-ゖ]{1,3}[ぁ-ゖ]{0,2}(?:い|な)\s*)?"
 _WORKPLACE = (
     re.compile(
-        rf"(?P<v>{NP})(?:で|に)(?:働いて|勤めて|勤務して|働き(?:始め|出し)"
+        rf"(?P<v>{NP})(?:さん)?(?:で|に)(?:働いて|勤めて|勤務して|働き(?:始め|出し)"
         r"|働く(?=[!。、\s]|$|ことに|予定|んだ|の|よ))"
     ),
     re.compile(rf"(?P<v>{NP})(?:勤務|勤め)(?!先)"),
@@ -58,7 +64,10 @@ _WORKPLACE = (
         rf"(?P<v>{_ADJ}{NP})(?:です|だよ|なの|なん|。|!|$|、|で)"
     ),
     # "駅前のスタバでバイトしてる": where the part-time job is
-    re.compile(rf"(?P<v>{NP})で(?:バイト|アルバイト|パート)(?:して|やって|中|を(?:して|やって))"),
+    re.compile(
+        rf"(?P<v>{NP})(?:さん)?で(?:バイト|アルバイト|パート)(?:して|やって|中|を(?:して|やって)"
+        r"|(?:が|の)?(?:決ま|受か|採用))"
+    ),
     # "バイトは駅前の本屋でやってる", "塾のバイト、今日も": the part-time job named by its place
     re.compile(rf"(?:バイト|アルバイト|パート)(?:は|って|、)\s*(?P<v>{NP})で(?:やって|して|働い)"),
 )
@@ -127,6 +136,8 @@ def work(s: Sent) -> Iterator[Candidate]:
             job_found = True
     job_at = None
     ma = None if job_found else _JOB_AT.search(t)
+    if ma is None and not job_found and _WORK_TALK.search(s.message):
+        ma = _JOB_AT_BARE.search(t)
     if ma and not s.other_at(ma.start()):
         yield cand("job", f"{clean(ma.group('w'))}の{clean(ma.group('v'))}", s, confidence=0.75)
         yield cand("workplace", clean(ma.group("w")), s, confidence=0.7)
@@ -136,7 +147,7 @@ def work(s: Sent) -> Iterator[Candidate]:
         if m and not s.other_at(m.start()):
             yield cand("job", clean(m.group("v")), s, confidence=0.75)
             # "IT企業で営業してる": the place the job is done at
-            job_at = re.search(rf"(?P<v>{NP})で\s*$", t[: m.start()])
+            job_at = re.search(rf"(?P<v>{NP})(?:さん)?で\s*$", t[: m.start()])
     if not job_found and (mo := _JOB_OF.search(t)) and not s.other_at(mo.start()):
         yield cand("job", clean(mo.group("v") or mo.group("u")), s, confidence=0.75)
         if mo.group("w"):

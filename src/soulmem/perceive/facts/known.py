@@ -13,6 +13,9 @@
   partner the user gave: :func:`named_again` tells the observer so, the turn joins the
   fact's evidence, and once the value is corrected the turn is shown as past like the one
   that first told it (its old value is never read as current).
+* **Named at all.** Recall marks as past a memory that names an old value's key word (the
+  character's "vanilla latte, warm, as always?" once the user's drink changed):
+  :func:`value_keys` gives those words, whatever the subject.
 """
 
 from __future__ import annotations
@@ -21,8 +24,9 @@ import re
 from collections.abc import Iterable, Mapping
 
 from soulmem.perceive.facts.base import Candidate
+from soulmem.recall.tokenize import detect_language
 
-__all__ = ["ended_values", "named_again"]
+__all__ = ["ended_values", "named_again", "value_keys"]
 
 _WORK = frozenset({"job", "workplace", "part_time_job", "school"})
 _HOME = frozenset({"current_residence"})
@@ -56,11 +60,16 @@ _CUES: dict[str, tuple[tuple[frozenset[str], str], ...]] = {
     "ko": (
         (
             _WORK,
-            r"{K}\S{0,4}(?:\s+\S{1,4})?\s*(?:그만\s*뒀|그만\s*두|관뒀|때려\s*치|때려쳤|퇴사|잘렸|졸업했)",
+            r"{K}\S{0,4}(?:\s+\S{1,4})?\s*"
+            r"(?:그만\s*뒀|그만\s*두|관뒀|때려\s*치|때려쳤|퇴사|잘렸|졸업했|정리했|정리하고|접었|접고)",
         ),
-        (_LOVE, r"{K}\S{0,3}\s*헤어(?:졌|짐)|(?:전\s*)(?:남친|여친|남자\s*친구|여자\s*친구)\s*{K}"),
+        (
+            _LOVE,
+            r"{K}\S{0,3}\s*(?:헤어(?:졌|짐)|끝났|끝남)"
+            r"|(?:전\s*)(?:남친|여친|남자\s*친구|여자\s*친구)\s*{K}",
+        ),
         (_HOME, r"{K}\S{0,4}(?:\s+\S{1,4})?\s*(?:뺐|뺌|떠났|떠남)"),
-        (_PET, r"{K}\S{0,3}\s*(?:무지개\s*다리|하늘나라|죽었)"),
+        (_PET, r"{K}\S{0,3}(?:\s+\S{1,5}){0,2}?\s*(?:무지개\s*다리|하늘나라|죽었)"),
     ),
     "ja": (
         (
@@ -111,6 +120,14 @@ def _keys(value: str, language: str, subject: str) -> list[str]:
         return [w for w in re.findall(r"[가-힣A-Za-z]{2,}", head)]
     # Japanese: runs of kanji, katakana or latin letters (カラオケ, 北千住, 古着屋)
     return re.findall(r"[一-龯々ァ-ヺーA-Za-z]{2,}", head)
+
+
+def value_keys(value: str, subject: str) -> list[str]:
+    """The words that name ``value`` of ``subject`` in a text (its language read from the
+    value): "바닐라라떼(따뜻하게)" -> 바닐라라떼; a pet only by its name; none for numbers
+    alone ("21 years old")."""
+    language = detect_language(value)
+    return _keys(value, language if language in _CUES else "en", subject)
 
 
 def ended_values(

@@ -7,11 +7,17 @@ sentences after one led by someone else (``ko_topic``). Identity and situation r
 here, changes of job and 최애 in ``ko_change``, hometown and residence in ``ko_places``,
 preferences in ``ko_pref`` and ``ko_habits`` (what the user listens to, orders, accepts),
 relations and split facts (pets, exams, friends, family) in ``ko_rel`` with ``ko_kin`` (best
-friends, siblings by name) and ``ko_trips`` (trips and leave).
+friends, siblings by name, children by rank) and ``ko_trips`` (trips and leave). Names are in
+``ko_name``, work said without a title ("마케팅팀이거든") in ``ko_jobs``, standing choices
+("어느 카페 가도 무조건 …") in ``ko_staple``, favourites named by their kind ("노래는 뭐니 뭐니
+해도 …") in ``ko_kindfav``, old-style dates ("시월 초사흘") in ``ko_dates``, hearsay in
+``ko_hearsay``. A question built on a statement ("나 올해 스물넷인데 … 되는 거임?") is read for
+the statement before its linking ending.
 """
 
 from __future__ import annotations
 
+import datetime
 import re
 
 from soulmem.perceive.facts.base import Candidate, FactContext
@@ -23,21 +29,22 @@ from soulmem.perceive.facts.ko_base import (
     Sent,
     clean_np,
     is_other,
-    noun_before_cop,
     split_sentences,
     word_ok,
 )
+from soulmem.perceive.facts.ko_casual import plain_endings
 from soulmem.perceive.facts.ko_change import LATE_RULES
+from soulmem.perceive.facts.ko_dates import date_rule, wedding_rule
+from soulmem.perceive.facts.ko_hearsay import FIRST_PERSON, hearsay, known_names
+from soulmem.perceive.facts.ko_jobs import job_rule
+from soulmem.perceive.facts.ko_kindfav import keep_team, kind_favourite
 from soulmem.perceive.facts.ko_lex import (
-    ANIMALS,
-    BREEDS,
     FILLERS,
     HOLIDAYS,
     JOB_SUFFIXES,
     JOBS,
     NATIVE_TENS,
     NATIVE_UNITS,
-    NONPERSON,
     PERSONS,
     USER_WORDS,
     alt,
@@ -47,131 +54,30 @@ from soulmem.perceive.facts.ko_lex import (
 )
 from soulmem.perceive.facts.ko_media import movie_rule
 from soulmem.perceive.facts.ko_misc import misc_rule
+from soulmem.perceive.facts.ko_name import name_rule
 from soulmem.perceive.facts.ko_places import PLACE_WORD, place_value, places
 from soulmem.perceive.facts.ko_pref import preference_rules
 from soulmem.perceive.facts.ko_rel import message_rules, relation_rules
+from soulmem.perceive.facts.ko_staple import staple_rule
 from soulmem.perceive.facts.ko_topic import honorific_after, other_sentences
 
 __all__ = ["extract"]
 
-_SURNAMES = frozenset(
-    "김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진나지엄채"
-    "원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉사부"
-)
-_NOT_NAMES = frozenset(
-    {"외동", "막내", "첫째", "둘째", "솔로", "혼자", "학생", "백수", "여기", "처음", "지금"}
-    | {"사람", "남자", "여자", "그래", "괜찮", "다행", "바보", "최고", "행복", "진심"}
-)
-
-# ---------------------------------------------------------------- name, nickname
-_NAME_KEY = re.compile(
-    r"(?:^|\s)(?P<own>내|제|나의|저의)?\s*(?:이름|본명|풀네임)(?:(?:은|이|는)\s*|(?(own)\s+|(?!)))"
-    r"(?P<v>\w{2,4}?|[A-Za-z]{2,15})\s*(?:이야|야|이에요|"
-    r"예요|에요|입니다|이고|인데|이라고|라고|임|$)"
-)
-_NAME_SELF = re.compile(
-    r"(?:^|\s)(?:나|난|나는|저|저는|전)\s+(?P<v>\w{2,3}?)(?:이야|"
-    r"야|예요|이에요|에요|입니다|(?:이)?라고\s*하는\s*사람|이라고 해|라고 해|"
-    r"이라고 합니다|라고 합니다)"
-    r"(?:\s*[,，]\s*(?P<full>\w{3})(?:이야|야|예요|이에요|입니다)?)?"
-)
-# "송민재임", "난 정우진!": a full name standing alone as the sentence, said while introducing
-_NAME_ALONE = re.compile(
-    r"^(?:(?:나|난|나는|저|저는|전)\s+)?(?P<v>\w{3})(?:이야|야|이에요|예요|에요|입니다|임|이고|인데|"
-    r"(?P<say>(?:이)?라고\s*(?:해|합니다|해요|함)))?(?:$|\s*[,，])"
-)
-_NAME_CUE = re.compile(r"안녕|반가|처음|소개|인사|이름")
-# "나 여름파야", "난 민초파야": a side taken (X파, X족), not a name
-_CAMP = re.compile(r"\w(?:파|족|충)$")
-# "우리 털뭉치, 이름이 …", "거북이 이름 …": a noun right before 이름 owns the name
-_NAME_OWNER = re.compile(r"(?:^|\s)(?P<w>[가-힣A-Za-z]+)\s*[,，]?\s*$")
-# "우리 주인님 이름 물어봤지?": the name asked about is someone else's
-_OWNED_NAME = re.compile(r"(?:님|이|냥|개|애|구)\s*이름")
-_ME_FIRST = re.compile(r"(?:나|난|나는|저|저는|전)\s")
 _VERB_END = re.compile(r"[요다어아야지네고데죠까니해]$")
-_JOB_RX = re.compile(alt(JOBS))
-_SOMEONE = re.compile(
-    r"사람|친구|애인|여친|남친|동생|형|누나|언니|오빠|엄마|아빠|걔|얘|그 애|고양이|강아지|냥이|"
-    r"[털솜]뭉치|댕댕이|"
-    rf"{alt(ANIMALS)}|{alt(BREEDS)}|선배|후배|동료|"
-    rf"아이|아기|조카|캐릭터|가게|식당|카페|회사|책|"
-    rf"영화|노래"
-)
-_GREETING = re.compile(r"안녕|반가|처음|소개|인사")
-_NICK_KEY = re.compile(
-    r"(?:^|\s)(?:내|제|나의)?\s*(?:별명|애칭|닉네임|닉)(?:은|이)\s*(?P<v>\w{1,6}?)\s*(?:이야|야|이에요|"
-    r"예요|에요|입니다|이고|인데|이라|라서|라|임)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
-)
-_NICK = re.compile(
-    r"(?P<v>\w{1,6}?)(?:이라고|라고)\s*(?:불러\s*줘|불러\s*주|불러도|부르면 돼|불러|"
-    r"부르더라|부르던데|부르거든|부르는데|부름|불렀어|부르곤)"
-)
-
-
-def _name(m: Msg, s: Sent) -> None:
-    for mt in _NAME_KEY.finditer(s.text):
-        prefix = s.text[: mt.start()]
-        if re.search(r"(?:고양이|강아지|냥이|\S+네)\s*$", prefix):
-            continue
-        if not mt.group("own") and _SOMEONE.search(m.text[: m.text.find(s.text)] + prefix):
-            continue
-        owner = _NAME_OWNER.search(prefix)
-        w = owner.group("w") if owner else ""
-        if w and w not in FILLERS and w not in USER_WORDS and not _VERB_END.search(w):
-            continue
-        v = mt.group("v")
-        if v not in _NOT_NAMES and m.add(s, "name", v, confidence=0.9, prefix=prefix):
-            return
-    mt2 = _NAME_SELF.search(s.text)
-    if mt2:
-        v, full = mt2.group("v"), mt2.group("full")
-        if full and full.endswith(v) and full[0] in _SURNAMES:
-            m.add(s, "name", full, confidence=0.9)
-            return
-        plausible = (len(v) == 3 and v[0] in _SURNAMES) or bool(_GREETING.search(m.text))
-        if plausible and v not in _NOT_NAMES and not _JOB_RX.search(v) and not _CAMP.search(v):
-            m.add(s, "name", v, confidence=0.7)
-            return
-    mt4 = _NAME_ALONE.match(s.text)
-    # "마지막! … 친구 이름은?": a bare word is only a name when the cue comes before it
-    cued = any(
-        _NAME_CUE.search(x.text) and not _OWNED_NAME.search(x.text)
-        for x in m.sents
-        if x.index <= s.index or not x.question
-    )
-    said_cue = any(_NAME_CUE.search(x.text) for x in m.sents if not x.question)
-    said_cue = said_cue or (bool(_NAME_CUE.search(m.text)) and bool(_ME_FIRST.match(s.text)))
-    if mt4 and (cued or (said_cue and mt4.group(0) != mt4.group("v"))):
-        v = mt4.group("v")
-        first = m.text.find(s.text) == 0 or s.text.startswith(("나", "난", "저", "전"))
-        # "안녕하세요~ 권태윤이에요": a polite self-introduction after a greeting
-        polite = re.search(r"(?:이에요|예요|에요|입니다)[\s,，]*$", mt4.group(0))
-        said = bool(polite) and bool(re.search(r"안녕|반가", m.text))
-        answered = first or said or bool(mt4.group("say"))
-        answered = answered or any(x.question for x in m.sents[: s.index])
-        named = v[0] in _SURNAMES and v not in _NOT_NAMES and not re.search(r"[워요다네죠까]$", v)
-        named = named and not _CAMP.search(v)
-        if answered and named and not _JOB_RX.search(v):
-            m.add(s, "name", v, confidence=0.7)
-            return
-    mt5 = _NICK_KEY.search(s.text)
-    if mt5 and mt5.group("v") not in ("뭐", "뭔", "없어"):
-        v5 = noun_before_cop(mt5)
-        if m.add(s, "nickname", v5, confidence=0.8, prefix=s.text[: mt5.start()]):
-            return
-    mt3 = _NICK.search(s.text)
-    if mt3 and mt3.group("v") not in ("뭐", "뭐라", "어떻게"):
-        m.add(s, "nickname", mt3.group("v"), confidence=0.8, prefix=s.text[: mt3.start()])
 
 
 # ---------------------------------------------------------------- age
 _NATIVE = rf"(?:{NATIVE_TENS})\s?(?:{NATIVE_UNITS})?"
-_AGE_NOT_AFTER = r"(?!\s*(?:때|차이|어린|많|위|아래|연상|연하|짜리|정도 어|부터|까지|이상|이하))"
+_AGE_NOT_AFTER = (
+    r"(?!\s*(?:때|차이|어린|많|위|아래|연상|연하|짜리|정도 어|부터|까지|이상|이하|로|으로|에\s|"
+    r"처럼|같|무렵|쯤))"
+)
 _AGE_NUM = re.compile(rf"(?<![\d.])(?P<n>\d{{1,2}})\s*(?:살|세){_AGE_NOT_AFTER}")
 _AGE_WORD = re.compile(
     rf"(?<!\w)(?P<w>{_NATIVE})\s?(?:살{_AGE_NOT_AFTER}|(?=이야|"
     rf"이에요|입니다|인데|이고|이라|이거든|이니까|이었|이잖|야|예요|에요|였|거든|니까|잖|인|이|"
-    rf"(?:\s*밖에|\s*넘었|\s*넘은|\s*넘어서|\s*됐|\s*되었|\s*찍었)))"
+    rf"(?:\s*밖에|\s*넘었|\s*넘은(?=\s*(?:나|내가|저|제가|몸)|\s+\S+?(?:이야|야|예요|이에요|입니다|인데|이라|라서|임)(?![가-힣]))|\s*넘어서|\s*됐|\s*되었|\s*찍었|\s*되니까|\s*되니|\s*돼서|\s*되고\s*나|"
+    rf"\s*됨(?=$|\s)|임(?=$|[\s.,!?~ㅋㅎㅠㅜ]))))"
 )
 _AGE_KEY = re.compile(
     r"(?:나이|올해|만)\s*(?:는|가|로|로는)?\s*(?P<n>\d{2})(?!\s*(?:년|월|일|번|개|명))"
@@ -191,6 +97,7 @@ _AGE_DENIED = re.compile(
     r"말한\s*거|뻥|거짓말|구라)"
 )
 _AGE_FIX_CUE = re.compile(r"사실|속였|거짓말|뻥|진짜\s*나이|진짜는|원래|정정")
+_CHILD_BEFORE = re.compile(r"첫째|둘째|셋째|막내|큰애|작은애|(?:^|\s)(?:딸|아들)\s")
 _AGE_BARE = re.compile(rf"(?<!\w)(?P<w>{_NATIVE})\s*(?:살|세)?\s*$")
 
 
@@ -204,6 +111,8 @@ def _age(m: Msg, s: Sent) -> None:
     for mt in (*_AGE_KEY_WORD.finditer(t), *_AGE_WORD.finditer(t), *bare):
         if _AGE_DENIED.match(t, mt.end()) or honorific_after(t, mt.end()):
             continue
+        if _CHILD_BEFORE.search(t[max(0, mt.start() - 12) : mt.start()]):
+            continue  # "첫째는 아들 민준 열 살": a child's age
         w = mt.group("w").strip()
         n = native_number(w)
         if n is not None and (15 <= n < 100 or (keyed and 10 <= n < 100)):
@@ -241,8 +150,9 @@ _BDAY_WORD = re.compile(r"생일")
 _BORN_MONTH = re.compile(r"(?:1[0-2]|[1-9])\s*월\s*(?:생|생이|에 태어)")
 _ANY_DATE = re.compile(_DATE)
 _BDAY_HOL = re.compile(
-    rf"(?:(?P<h>{_HOL})\s*(?:에|날|이|가|이랑|랑|하고|과|와)?\s*(?:내\s*|제\s*)?(?:태어|"
-    rf"생일|생(?!\w)|생이|베이비))|(?:생일(?:은|이)?\s*(?P<h2>{_HOL}))"
+    rf"(?:(?P<h>{_HOL})(?P<off>\s*(?:전날|다음\s*날|담날|이브|전야))?\s*(?:에|날|이|가|이랑|랑|하고|과|와)?"
+    rf"\s*(?:내\s*|제\s*)?(?:태어|생일|생(?!\w)|생이|베이비))|"
+    rf"(?:생일(?:은|이)?\s*(?P<h2>{_HOL})(?P<off2>\s*(?:전날|다음\s*날|담날))?)"
 )
 
 
@@ -275,9 +185,22 @@ def _birthday(m: Msg, s: Sent) -> None:
     mt = _BDAY_HOL.search(t)
     if mt:
         h = mt.group("h") or mt.group("h2")
-        if h in (m.ctx.previous_assistant_text or "") and not _FIRST_PERSON.search(t):
+        if h in (m.ctx.previous_assistant_text or "") and not FIRST_PERSON.search(t):
             return  # "어린이날 생일 귀엽다": a reaction to the birthday just told by the other
-        m.add(s, "birthday", f"{HOLIDAYS[h]} ({h})", prefix=t[: mt.start()])
+        off = (mt.group("off") or mt.group("off2") or "").strip()
+        m.add(s, "birthday", _shifted(HOLIDAYS[h], h, off), prefix=t[: mt.start()])
+
+
+def _shifted(date: str, holiday: str, off: str) -> str:
+    """ "성탄절 전날" -> "12월 24일 (성탄절 전날)": a day before or after a holiday."""
+    step = -1 if off in ("전날", "이브", "전야") else 1 if off else 0
+    mt = re.fullmatch(r"(?P<m>\d+)월 (?P<d>\d+)일", date)
+    if not step:
+        return f"{date} ({holiday})"
+    if not mt:
+        return f"{date} {off} ({holiday} {off})"
+    day = datetime.date(2001, int(mt.group("m")), int(mt.group("d"))) + datetime.timedelta(step)
+    return f"{day.month}월 {day.day}일 ({holiday} {off})"
 
 
 # ---------------------------------------------------------------- body: height, blood, MBTI
@@ -291,13 +214,14 @@ _HEIGHT_SAID = re.compile(
 )
 _HEIGHT_CM = re.compile(r"(?<!\d)(?P<n>1[3-9]\d|2[01]\d)(?:\.\d)?\s*(?:cm|센치|센티|CM)")
 _HEIGHT_BARE = re.compile(
-    r"(?<![\d.,])(?P<n>1[4-9]\d|20\d)(?:이라|이라서|이니까|인데|이야|야|이거든|이어서|\s*넘어서|"
+    r"(?<![\d.,])(?P<n>1[4-9]\d|20\d)(?:이라|이라서|(?<=[2459])라서|(?<=[2459])라(?=\s)|이니까|인데|이야|야|이거든|이어서|\s*넘어서|"
     r"\s*넘는데|\s*넘으니까)"
 )
 _HEIGHT_CUE = re.compile(
-    r"크[거다고지네니]|커서|커요|큰 편|작[아은거다고]|키|머리|문틀|천장|숙여|장신|단신|옷|"
-    r"바지|기장|신발|까치발|깔창"
+    r"크[거다고지네니]|커서|커요|커(?=$|\s)|큰 편|작[아은거다고]|키|머리|문틀|천장|숙여|장신|"
+    r"단신|옷|바지|기장|신발|까치발|깔창|다리|손잡이|선반|높은\s*(?:데|곳|칸)|위\s*칸|부딪"
 )
+_HEIGHT_ME = re.compile(r"(?:^|\s)(?:제가|내가|저|나|전|난)\s*$")
 _BLOOD = re.compile(r"(?<![A-Za-z])(?P<t>AB|ab|Ab|A|B|O|a|b|o)\s?형(?!\w{0,1}(?:님|제|편))")
 _BLOOD_KO = re.compile(r"혈액형(?:은|이)?\s*(?P<t>AB|A|B|O|에이비|에이|비|오)\s*(?:형)?")
 _ME_BEFORE = re.compile(r"(?:^|\s)(?:나만|나는|난|저는|전|저만|나)\s*$")
@@ -319,6 +243,11 @@ _HAND_USE = re.compile(
 _KO_LETTERS = {"에이비": "AB", "에이": "A", "비": "B", "오": "O"}
 
 
+def _height_scope(m: Msg, t: str, start: int) -> str:
+    """Where a height cue is looked for: the sentence, or the message when "제가 182라"."""
+    return m.text if _HEIGHT_ME.search(t[:start]) else t
+
+
 def _body(m: Msg, s: Sent) -> None:
     t = s.text
     rules = ((_HEIGHT_KEY, False), (_HEIGHT_SAID, False), (_HEIGHT_CM, False), (_HEIGHT_BARE, True))
@@ -326,7 +255,7 @@ def _body(m: Msg, s: Sent) -> None:
         mt = rx.search(t)
         if (
             mt
-            and (not cue or _HEIGHT_CUE.search(t[mt.end() :] + " " + t[: mt.start()]))
+            and (not cue or _HEIGHT_CUE.search(_height_scope(m, t, mt.start())))
             and m.add(s, "height", f"{mt.group('n')}cm", prefix=t[: mt.start()])
         ):
             break
@@ -430,7 +359,8 @@ _MAJOR_YEAR = re.compile(r"(?:^|\s)(?P<v>\w{1,8}?(?:공|과|학|학부))\s*[1-6]
 _NOT_MAJOR = ("대학", "중학", "고등학", "초등학", "대학원", "유학", "방학", "입학")
 _MAJOR = re.compile(r"(?:^|\s)(?P<v>\w{1,10}?)(?:을|를)?\s*전공(?!\s*(?:이|은)?\s*(?:뭐|뭔))")
 _MAJOR_KEY = re.compile(
-    r"전공(?:은|이)\s*(?P<v>[\w ]{1,12}?)\s*(?:이야|야|이에요|예요|에요|이고|인데|이라|라|학과|과)"
+    r"(?:전공(?:은|이)|(?:^|(?<=[\s,]))(?:내\s*|제\s*|우리\s*)?(?:학과|과)(?:는|가))\s*"
+    r"(?P<v>[\w ]{1,12}?)\s*(?:이야|야|이에요|예요|에요|이고|인데|이라|라|학과|과)"
 )
 _DEPT = re.compile(
     r"(?P<v>\w{1,10}(?:학과|학부|공학과|과))\s*(?:야|"
@@ -487,7 +417,7 @@ def _work(m: Msg, s: Sent) -> None:
         m.add(s, "workplace", mt.group("v"), prefix=t[: mt.start()])
     mt = _JOB_SELF.search(t) or _JOB_KEY.search(t)
     bare = _JOB_BARE.match(t)
-    if not mt and bare and _FIRST_PERSON.search(m.text) and not s.question:
+    if not mt and bare and FIRST_PERSON.search(m.text) and not s.question:
         words = bare.group("v").split()
         odd = (FILLERS, USER_WORDS, PERSONS)
         if not any(
@@ -525,68 +455,50 @@ def _work(m: Msg, s: Sent) -> None:
                 break
 
 
-_SENTENCE_RULES = (_name, _age, _birthday, _body, places, _work, misc_rule, *LATE_RULES)
-
-
-def _known_names(text: str, context: FactContext) -> frozenset[str]:
-    names: set[str] = set()
-    if context.assistant_name:
-        names.add(context.assistant_name)
-    for key in ("best_friend", "friend", "partner", "spouse", "coworker"):
-        for value in context.current.get(key, ()):
-            head = value.split()[0] if value.split() else ""
-            if head:
-                names.add(head.strip("'\""))
-    names.update(n for v in context.current.get("pet", ()) for n in re.findall(r"'(\w+)'", v))
-    for mt in re.finditer(r"(\w{2,3})\s*(?:씨|님|경|쌤|선배|놈|녀석)(?!\w)", text):
-        names.add(mt.group(1))
-    return frozenset(names)
-
-
-_HEARSAY_END = re.compile(
-    r"(?:[았었였했됐랐났겠있없좋싫]대|[가-힣]래|(?:는|하|이)?다더라|[다라]던데|[다라]더라)(?:요)?$"
-)
-_OWNED = re.compile(
-    r"^(\w{2,3}?)(?:의)?\s+(?:최애|생일|고향|이름|취미|직업|나이|키|꿈|집|남친|여친|제일\s*좋아하는)"
-)
-_HEARSAY_NOT = frozenset({"그래", "노래", "몰래", "오래", "얼래", "이래", "저래", "내래"})
-_FIRST_PERSON = re.compile(
-    r"(?:^|\s)(?:(?:나|내|저|제)(?:는|도|가|보고|한테|랑|를|의|까지)?|난|날|전|우리)(?:\s|$)"
+_SENTENCE_RULES = (
+    name_rule,
+    _age,
+    _birthday,
+    _body,
+    places,
+    _work,
+    misc_rule,
+    *LATE_RULES,
+    job_rule,
+    staple_rule,
+    kind_favourite,
+    date_rule,
 )
 
 
-def _hearsay(sent: Sent, names: frozenset[str]) -> bool:
-    """A sentence passing on what someone else said about themselves ("연화는 개성에서 자랐대"):
-    a hearsay ending, no "나", and someone else as the topic of its first clause."""
-    tokens = sent.text.split()
-    if not tokens or tokens[-1] in _HEARSAY_NOT:
-        return False
-    last = tokens[-1]
-    ends = bool(_HEARSAY_END.search(last))
-    if not ends and last.endswith(("대", "대요")):
-        stem = last[: -2 if last.endswith("대요") else -1]
-        ends = bool(stem) and "가" <= stem[-1] <= "힣" and (ord(stem[-1]) - 0xAC00) % 28 == 4
-        ends = ends and last not in ("반대", "군대", "안대", "한대")
-    if not ends or _FIRST_PERSON.search(sent.text):
-        return False
-    first = re.split(r"[,，]|(?:지만|는데|은데|인데|던데|니까|[는은인헌]디)\s", sent.text)[0]
-    owner = _OWNED.match(first)  # "연화 최애 음식은 …래": someone's favourite, said without 의
-    if owner and owner.group(1) not in USER_WORDS and owner.group(1) not in NONPERSON:
-        return True
-    return is_other(first + " ", names, loose=True)
+_LINK = re.compile(r"(?:인데|는데|은데|니까|지만|거든)\s")
+_ASKING = re.compile(r"뭐|뭔|언제|어디|누구|몇|무슨|어떤|어떻게|왜|얼마|기억|맞지|알지")
+
+
+def _asserted_part(sent: Sent) -> Sent:
+    """The clause a question is built on ("나 올해 스물넷인데 아직도 설레도 되는 거임?"),
+    as a statement of its own when it asks nothing; else the question unchanged."""
+    cuts = list(_LINK.finditer(sent.text))
+    if not cuts or _ASKING.search(sent.text[: cuts[0].end()]):
+        return sent
+    return Sent(sent.text[: cuts[0].end()].strip(), False, sent.index)
 
 
 def extract(text: str, context: FactContext) -> list[Candidate]:
-    msg = Msg(text, split_sentences(text), context, _known_names(text, context))
+    said = plain_endings(text)  # "클라이밍 다님" is read as "클라이밍 다녀"
+    msg = Msg(said, split_sentences(said), context, known_names(said, context))
     others = other_sentences(msg.sents, msg.names)
-    for sent in msg.sents:
-        if sent.question or sent.index in others or _hearsay(sent, msg.names):
+    for whole in msg.sents:
+        sent = _asserted_part(whole) if whole.question else whole  # "나 스물넷인데 … 거임?"
+        if sent.question or sent.index in others or hearsay(sent, msg.names):
             continue
         for rule in _SENTENCE_RULES:
             rule(msg, sent)
         relation_rules(msg, sent)
         preference_rules(msg, sent)
     message_rules(msg)
+    wedding_rule(msg)
+    keep_team(msg)
     movie_rule(msg)
     if context.previous_assistant_text:
         msg.out.extend(answer_rule(text, context, extract, msg.out))

@@ -18,9 +18,10 @@ from dataclasses import replace
 
 from soulmem.perceive.facts.base import Candidate, FactContext
 from soulmem.perceive.facts.ko_base import is_other, split_sentences, word_ok
+from soulmem.perceive.facts.ko_kin import NAMELESS_FRIEND
 from soulmem.perceive.facts.ko_lex import ANIMALS, BREEDS, PERSONS
 
-__all__ = ["answer_rule"]
+__all__ = ["answer_rule", "asked_about"]
 
 Extract = Callable[[str, FactContext], list[Candidate]]
 
@@ -50,7 +51,13 @@ _ASKS: tuple[tuple[str, str], ...] = (
     ("handedness", r"왼손잡이|오른손잡이"),
     (
         "favorite_food",
-        r"좋아하는\s*음식|최애\s*음식|(?:무슨|어떤)\s*음식\s*(?:을|를)?\s*좋아|음식\s*(?:은|이)?\s*뭐\s*좋아",
+        r"좋아하는\s*음식|최애\s*음식|(?:무슨|어떤)\s*음식\s*(?:을|를)?\s*좋아|"
+        r"음식\s*(?:은|이)?\s*뭐\s*좋아",
+    ),
+    # "디저트는 뭐 좋아하세요?": a favourite of one kind, kept beside the favourite food
+    (
+        "likes",
+        r"(?:디저트|간식|과일|빵|안주|과자)\s*(?:은|는|중에)?\s*(?:뭐|어떤\s*거|무슨\s*거?)\s*(?:를\s*)?좋아",
     ),
     (
         "favorite_drink",
@@ -129,8 +136,11 @@ _VAGUE = re.compile(
     r"^(?:다|이것저것|아무거나|여러\s*가지|별로|평범|그때그때|다양)(?:\s|$)|(?:^|\s)(?:다\s*좋아|이것저것|아무거나|평범해|평균)"
 )
 _NAMES_SOMEONE = frozenset({"pet", "family", "favorite_animal"})
+_REASON_FIRST = re.compile(r"^(?:\S+\s)?\S+(?:이라서|이라|라서|니까)\s+(?=\S)")
 _NEAR = re.compile(r"^(\S+\s*(?:근처|쪽|인근|부근|외곽))(?:\s|$)")
 
+# subjects the restated sentence may give for the one asked ("약과" may read as a food)
+_TAKEN_AS = {"likes": ("likes", "favorite_food", "favorite_drink")}
 # restating templates per subject; {v} is the reply's value
 _SAY: dict[str, tuple[str, ...]] = {
     "age": ("나 {v}이야", "나 {v} 살이야", "나 {v}살이야"),
@@ -160,6 +170,7 @@ _SAY: dict[str, tuple[str, ...]] = {
     "favorite_music": ("내가 제일 좋아하는 노래는 {v}이야",),
     "favorite_place": ("내가 제일 좋아하는 장소는 {v}이야",),
     "hobby": ("내 취미는 {v}야", "내 취미는 {v}이야"),
+    "likes": ("나 {v} 좋아해",),
     "sport": ("나 {v} 해", "나 운동은 {v} 해"),
     "pet": ("나 {v} 키워",),
     "allergy": ("나 {v} 알레르기 있어", "나 {v} 있어"),
@@ -187,6 +198,11 @@ def _asked(assistant: str) -> list[str]:
     return found
 
 
+def asked_about(assistant: str | None) -> list[str]:
+    """Subjects the character's last message asked the user about."""
+    return _asked(assistant) if assistant else []
+
+
 def _about_someone_else(before: str) -> bool:
     """The words before the asked-about key name someone other than the user."""
     tokens = [raw.strip("\"'()") for raw in before.split()]
@@ -202,6 +218,8 @@ def _about_someone_else(before: str) -> bool:
         word = mt.group("w") if mt else token
         if word in _YOU or token in _TOPIC_OK:
             continue
+        if word.endswith(("분", "님")) and word[:-1] in _OTHER_Q:
+            return True  # "그 친구분 이름이 뭐예요?": the friend's name
         if word in _OTHER_Q or token in _OTHER_Q or word in _PETS or token in _PETS:
             return True
         if mt and word not in _TOPIC_OK:
@@ -241,6 +259,8 @@ def _reply_value(reply: str, subject: str) -> str:
     elif is_other(text + " ", frozenset(), loose=False) or text.split()[0] in _OTHER_Q:
         return ""
     text = _TAIL.sub("", text).strip(" ,!~")
+    # "할매 입맛이라 약과요": the reason said first, the answer after it
+    text = _REASON_FIRST.sub("", text)
     if not text or _NOT_VALUE.search(text) or text in _YOU:
         return ""
     if subject not in _NAMES_SOMEONE and not word_ok(text):
@@ -276,7 +296,8 @@ def answer_rule(
         asked = [s for s in asked if s in _TYPED]
     have = {c.subject for c in found if c.about == "user"}
     bare = replace(context, previous_assistant_text=None)
-    out: list[Candidate] = []
+    out: list[Candidate] = _pet_named(assistant, text, bare, extract, have)
+    out += _friend_named(assistant, text, bare, extract, have)
     for subject in asked:
         if subject in have:
             continue  # the reply says it in full: the ordinary rules have it
@@ -288,9 +309,9 @@ def answer_rule(
             continue
         for template in _SAY.get(subject, ()):
             got = [
-                c
+                c if c.subject == subject else replace(c, subject=subject)
                 for c in extract(_say(template, value), bare)
-                if c.subject == subject and c.about == "user"
+                if c.subject in _TAKEN_AS.get(subject, (subject,)) and c.about == "user"
             ]
             if got:
                 out.extend(
@@ -322,4 +343,67 @@ def _yes_no(text: str, subject: str, context: FactContext, extract: Extract) -> 
         replace(c, confidence=min(c.confidence, 0.7), evidence=text)
         for c in extract(said, context)
         if c.subject == subject and c.about == "user"
+    ]
+
+
+# "아까 고양이 이름은 뭐예요?" asked of the user's own animal
+_PET_NAME_Q = re.compile(
+    r"(?:^|\s)(?:(?:네|너네|니|당신|님)\s*(?:집\s*)?)?"
+    rf"(?P<a>{'|'.join(sorted(_PETS, key=len, reverse=True))})"
+    r"\s*(?:이|의)?\s*이름(?:은|이)?\s*(?:뭐|어떻게|뭔)"
+)
+
+
+def _pet_named(
+    assistant: str, text: str, context: FactContext, extract: Extract, have: set[str]
+) -> list[Candidate]:
+    """ "고양이 이름은 뭐예요?" -> "콩떡이요": the name of the user's pet."""
+    if "pet" in have:
+        return []
+    for sent in split_sentences(assistant):
+        mt = _PET_NAME_Q.search(sent.text)
+        if not sent.question or not mt:
+            continue
+        if re.search(r"(?:^|\s)(?:우리|제|내|저희)\s*$", sent.text[: mt.start("a")]):
+            return []  # the character's own animal
+        value = _reply_value(text, "pet")
+        if not value or len(value.split()) > 1:
+            return []
+        said = _say(f"우리 {mt.group('a')} 이름은 {{v}}이야", value)
+        return [
+            replace(c, confidence=min(c.confidence, 0.7), evidence=text)
+            for c in extract(said, context)
+            if c.subject == "pet" and c.about == "user"
+        ]
+    return []
+
+
+# "그 친구분 이름이 뭐예요?" about a close friend the user just spoke of
+_FRIEND_NAME_Q = re.compile(
+    r"(?:친구|단짝|베프|절친)\s*(?:분|님)?\s*(?:이|의)?\s*이름(?:은|이)?\s*(?:뭐|뭔)"
+)
+_CLOSE = re.compile(r"(?P<k>단짝|베프|절친|찐친|베스트\s*프렌드|제일\s*친한|가장\s*친한)")
+
+
+def _friend_named(
+    assistant: str, text: str, context: FactContext, extract: Extract, have: set[str]
+) -> list[Candidate]:
+    """ "그 친구분 이름이 뭐예요?" -> "은채요!": the close friend's name."""
+    if "best_friend" in have:
+        return []
+    asked = any(s.question and _FRIEND_NAME_Q.search(s.text) for s in split_sentences(assistant))
+    said = [_CLOSE.search(t) for t in context.previous_user_texts[-2:]]
+    told = [v for v in context.current.get("best_friend", ()) if NAMELESS_FRIEND.match(v)]
+    close = [mt.group("k") for mt in said if mt] + [v.split()[0] for v in told]
+    if not asked or not close or (context.current.get("best_friend") and not told):
+        return []
+    value = _reply_value(text, "pet")  # a name, like a pet's: a person word is allowed
+    if not value or len(value.split()) > 1:
+        return []
+    kind = "단짝" if close[-1].startswith(("제일", "가장")) else close[-1]
+    mode = "refine" if told else "set"  # the friend told of before now has a name
+    return [
+        replace(c, confidence=min(c.confidence, 0.7), evidence=text, mode=mode)
+        for c in extract(_say(f"내 {kind} 이름은 {{v}}이야", value), context)
+        if c.subject == "best_friend" and c.about == "user"
     ]

@@ -11,13 +11,22 @@ from soulmem.perceive.facts.ko_base import (
     Msg,
     Sent,
     clean_np,
+    is_other,
     noun_before_cop,
     word_ok,
 )
 from soulmem.perceive.facts.ko_base import (
     np_value as _np,
 )
-from soulmem.perceive.facts.ko_lex import ALLERGENS, FOODS, PERSONS, PHOBIAS, alt, strip_josa
+from soulmem.perceive.facts.ko_lex import (
+    ALLERGENS,
+    FOODS,
+    PERSONS,
+    PHOBIAS,
+    alt,
+    has_batchim,
+    strip_josa,
+)
 
 __all__ = ["forbidden_rules"]
 
@@ -32,7 +41,7 @@ _ALLERGY_EAT = Gated(
     rf"넣은\s*거|가\s*들어간\s*거))?(?:을|를|은|는|"
     rf"만|이|가)?\s*"
     r"(?:먹으면|먹기만\s*해도|먹으면은|닿으면|만지면|먹었다가|먹고\s*나면|먹으면서|먹어도|"
-    r"(?:근처|옆)에?만\s*가도|냄새만\s*맡아도|손만\s*대도|(?:닿|만지|먹)기만\s*해도|한\s*입만\s*먹어도|"
+    r"(?:베어\s*)?물었다가|먹었더니|(?:근처|옆)에?만\s*가도|냄새만\s*맡아도|손만\s*대도|(?:닿|만지|먹)기만\s*해도|한\s*입만\s*먹어도|"
     r"조금만\s*먹어도|만져도|닿아도)\s*[^.!?]{0,24}?"
     r"(?:목이\s*부|목이\s*붓|두드러기|숨이?\s*(?:막|"
     r"안\s*쉬|못\s*쉬|차)|응급실|간지러|가려|발진|부어|부었|퉁퉁|"
@@ -44,11 +53,29 @@ _ALLERGY_EAT = Gated(
     "가도",
     "맡아도",
     "대도",
+    "물었",
 )
+# a bodily reaction to touching or eating something not named in the sentence
+_SYMPTOM = re.compile(
+    r"(?:털|껍질|즙|가루|냄새|한\s*입|조금)(?:만|이라도)?\s*(?:스쳐도|닿아도|닿으면|묻어도|먹어도|들어가도|맡아도)"
+    r"\s*[^.!?]{0,20}?(?:두드러기|응급실|퉁퉁|부어|부었|붓고|가려|간지러|숨이?\s*(?:막|안\s*쉬)|쇼크|발진)"
+)
+_BITE = re.compile(r"\s*(?:한\s*입|한입|한\s*조각|조금|좀|하나)$")
+_CANT_EAT_KIND = re.compile(r"못\s*먹는\s*(?P<k>과일|음식|해산물|견과류|채소|생선|고기)")
+# "아까 내가 못 먹는다던 그 과일이요, 그게 복숭아예요": the kind told before gets its name
+_NAMED_NOW = re.compile(
+    r"(?:그게|그건|그거)\s*(?P<v>[가-힣]{1,6}?)(?:예요|이에요|야|이야|임|이요|요|입니다)(?=$|[\s.,!~])"
+)
+_TOLD_BEFORE = re.compile(r"아까|전에|말한|말했던|얘기한|못\s*먹는다던|못\s*먹는다고\s*한")
 _ANAPHOR = frozenset(
     {"그거", "그것", "이거", "이것", "저거", "저것", "걔", "얘", "그", "그건", "이건"}
 )
 _ALLERGEN_IN = re.compile(alt((*ALLERGENS, *(f for f in FOODS if len(f) > 1))))
+# an allergen as a word of its own ("복숭아 들어간 건"), not a syllable of another ("입술")
+_ALLERGEN_WORD = re.compile(
+    rf"(?<![가-힣])({alt((*ALLERGENS, *(f for f in FOODS if len(f) > 1)))})"
+    r"(?:이|가|은|는|을|를|도|만|이랑|랑|들어간|맛|즙)?(?![가-힣])"
+)
 _NO_ALLERGY = re.compile(r"알레르기|알러지")
 
 # ---------------------------------------------------------------- phobia
@@ -103,6 +130,11 @@ _PHOBIA_SIGN = re.compile(
     rf"(?P<v>{alt(_PHOBIA_SIGNS)})[^.!?]{{0,24}}?(?:무서|이불\s*(?:뒤집어|속)|귀\s*막|숨어|벌벌|덜덜|기절)"
 )
 _HIGH = re.compile(r"높은\s*(?:데|곳)|고층|높은\s*건물")
+# "나 높은 곳 진짜 못 가거든", "높은 데는 못 올라가": cannot go up high
+_HIGH_CANT = re.compile(
+    r"(?:은|는|에|에는|엔|을|를|도|만)?\s*(?:진짜|정말|절대|아예|완전|도저히|무서워서)?\s*"
+    r"못\s*(?:가|올라|타|내려다|쳐다)(?!\w*(?:봤|갔|겠|\s*봐|\s*가게))"
+)
 _LEARNT = re.compile(r"\s*(?:있|없)(?:구나|군|으시|으세|대|다니|다더)")
 _REASON_END = re.compile(r"(?:이라|라서|이라서|여서|이어서|라)$")
 _REASON = re.compile(r"(?:^|\s)(?P<n>\w+?)(?:은|는)\s")
@@ -131,13 +163,18 @@ _DISLIKE = Gated(
 )
 # "진짜 싫은 거 하나 있어. 민트초코!!": the thing comes in the next sentence
 _DISLIKE_AHEAD = re.compile(
-    r"(?:싫은|싫어하는|못\s*먹는|극혐하는)\s*(?:거|것|게|음식|맛|과일)\s*(?:딱\s*)?(?:하나|한\s*가지|있)"
+    r"(?:싫은|싫어하는|못\s*먹는|극혐하는|질색하는)\s*(?:거|것|게|음식|맛|과일)(?:도|이|가)?\s*(?:딱\s*)?"
+    r"(?:하나|한\s*가지|있)"
 )
 _DISLIKE_KEY = re.compile(
     r"(?:제일\s*|가장\s*|젤\s*|진짜\s*)?(?:싫어하는|싫은|못\s*먹는|극혐하는)\s*(?:거|것|건|게|음식|맛|과일|"
     r"색|계절|노래)(?:은|는|이|가)?\s*(?P<v>[^.!?,]{1,16}?)\s*(?:이야|야|이에요|예요|임|이고|인데|$)"
 )
-_DISGUST = Gated(rf"{_NP}(?:은|는)?\s*냄새만\s*맡아도\s*(?:헛구역질|토|역겨|속이|구역질)", "냄새만")
+_DISGUST = Gated(
+    rf"{_NP}(?:은|는)?\s*(?:냄새|향|모양|식감|소리)만\s*(?:맡아도|나도|봐도|들어도|스쳐도)\s*"
+    r"(?:\S+\s){0,2}?(?:헛구역질|토|역겨|속이|구역질|못\s*먹|싫|질색|도망)",
+    "만",
+)
 
 _SEASON_HATE = re.compile(
     r"(?<!\w)(?P<s>봄|여름|가을|겨울)(?:은|는|이|가)?\s*[^.!?]{0,15}?(?:최악|싫어|질색|별로|극혐)"
@@ -152,6 +189,13 @@ _PHOBIA_IN = re.compile(
 _PEOPLE = re.compile(r"(?:님|님들|사람|사람들|분들|애들|선배|상사|부장|과장|팀장|교수)$")
 # "그런 상황 제일 싫어", "상추를 잘 안 먹어": a vague head or an adverb is no dislike
 _VAGUE = frozenset({"상황", "경우", "느낌", "기분", "때", "일", "짓", "분위기", "잘", "통", "자주"})
+
+
+def _polite_off(text: str) -> str:
+    """ "오이요" -> "오이", "귤이요" -> "귤": a word said alone with the polite 요."""
+    if text.endswith("이요") and len(text) > 2 and has_batchim(text[-3]):
+        return text[:-2]
+    return text[:-1] if text.endswith("요") and len(text) > 1 else text
 
 
 def _antecedent(m: Msg, s: Sent, rx: re.Pattern[str]) -> str:
@@ -181,14 +225,38 @@ def forbidden_rules(m: Msg, s: Sent) -> None:
     else:
         mt = _ALLERGY_EAT.search(t)
         if mt:
-            v = _np(mt.group("v"), 2)
-            if not v and clean_np(mt.group("v"), 2).split()[-1:] in ([a] for a in _ANAPHOR):
-                v = _antecedent(m, s, _ALLERGEN_IN)
+            raw = _BITE.sub("", mt.group("v"))  # "새우 한 입 물었다가": the food, not the bite
+            v = _np(raw, 2)
+            if not v and clean_np(raw, 2).split()[-1:] in ([a] for a in _ANAPHOR):
+                # "딱 한 가지 못 먹는 과일이 있어요. 그거 한 입 물었다가 …": a kind, named later
+                kind = _CANT_EAT_KIND.search(m.text[: m.text.find(t)])
+                v = kind.group("k") if kind else _antecedent(m, s, _ALLERGEN_IN)
             if v:
                 m.add(s, "allergy", f"{v} 알레르기", prefix=t[: mt.start()], loose=True)
+    kinds = [v for v in m.ctx.current.get("allergy", ()) if _CANT_EAT_KIND.search(f"못 먹는 {v}")]
+    named = _NAMED_NOW.search(t) if kinds and _TOLD_BEFORE.search(m.text) else None
+    if named and word_ok(named.group("v")) and "allergy" not in m.taken:
+        m.add(
+            s, "allergy", f"{named.group('v')} 알레르기", mode="refine", prefix=t[: named.start()]
+        )
+    sym = _SYMPTOM.search(t) if "allergy" not in m.taken and s.index > 0 else None
+    if sym:
+        # "복숭아 들어간 건 저 절대 안돼요. 털만 스쳐도 입술 퉁퉁 부어서": the food is in the
+        # sentence before the reaction
+        prev = m.sents[s.index - 1]
+        found = _ALLERGEN_WORD.findall(prev.text)
+        if found and not prev.question and not is_other(t[: sym.start()], m.names):
+            m.add(
+                prev,
+                "allergy",
+                f"{found[-1]} 알레르기",
+                prefix=prev.text[: prev.text.find(found[-1])],
+            )
     mt = _PHOBIA_NAMED.search(t)
     high = _HIGH.search(t)
-    if high and (_PHOBIA_SEE.search(t) or _PHOBIA_WORD.search(t)):
+    if high and (
+        _PHOBIA_SEE.search(t) or _PHOBIA_WORD.search(t) or _HIGH_CANT.match(t, high.end())
+    ):
         m.add(s, "phobia", "높은 곳 (고소공포증)", prefix=t[: high.start()])
     elif mt:
         base = mt.group("v") or mt.group("b")
@@ -225,6 +293,8 @@ def forbidden_rules(m: Msg, s: Sent) -> None:
                 v = _np(reason.group("n"), 2)
             if v.split()[-1:] and v.split()[-1] in ("식감", "맛", "냄새", "향", "소리", "촉감"):
                 v = clean_np(mt.group("v"), 3, keep_modifiers=True)
+            if re.search(r"(?:아니면|말고는|말곤|빼고는|빼곤)$", clean_np(mt.group("v"), 3)):
+                continue  # "팥 아니면 안 먹어": the only one eaten, not a dislike
             if (
                 v
                 and v.split()[-1] not in _VAGUE
@@ -241,7 +311,7 @@ def forbidden_rules(m: Msg, s: Sent) -> None:
             m.add(s, "disliked", v, prefix=t[: mt.start()], loose=True)
     if _DISLIKE_AHEAD.search(t) and s.index + 1 < len(m.sents):
         nxt = m.sents[s.index + 1]
-        v = strip_josa(nxt.text.strip())
+        v = strip_josa(_polite_off(nxt.text.strip()))
         if not nxt.question and len(v.split()) <= 2 and word_ok(v):
             m.add(nxt, "disliked", v)
     mt = _SEASON_HATE.search(t)

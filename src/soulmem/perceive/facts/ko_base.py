@@ -40,6 +40,7 @@ _QWORD = re.compile(
 )
 _QEND = re.compile(r"(?:지|까|니|냐|나|래|더라|였지|였더라|던가|는지|야|죠|요|게|어)\s*$")
 _REACTION = re.compile(r"^.*?\S(?<!고)(?:라|[한간산온는았었였됐겠]다)니(?:요)?(?:[,，]|\s+)(?=\S)")
+_TELLING_END = re.compile(r"(?:거든|잖아|걸랑|거든요|잖아요)$")
 _NOT_ASKING = re.compile(r"뭐니\s*뭐니\s*해도|뭐\s*하나\s*빠지는|뭐든지|뭐라도")
 _KNOW_THAT = re.compile(r"(?:는|은|던|인|한)\s*(?:거|것|걸|줄)\s*(?:알지|알잖아|알쥐)\s*$")
 # a comma, a linking ending, or laughter / crying / end punctuation ("있네 ㅋㅋ 우리 …"):
@@ -136,7 +137,9 @@ def split_sentences(text: str) -> tuple[Sent, ...]:
         # "시험공부라니 고독하겠다": a reaction to what the other just said states nothing
         body = _REACTION.sub("", body) or body
         asked = _QWORD.search(_NOT_ASKING.sub("", body))
-        question = "?" in sep or bool(asked and _QEND.search(body))
+        # "나 빼빼로데이에 태어났거든?": a rising 거든/잖아 tells, it does not ask
+        told = bool(_TELLING_END.search(body)) and not asked
+        question = ("?" in sep and not told) or bool(asked and _QEND.search(body))
         if _KNOW_THAT.search(body) and not _QWORD.search(_KNOW_THAT.sub("", body)):
             question = False  # "나 비둘기 무서워하는 거 알지": asserts what comes before it
         sents.append(Sent(body, question, len(sents)))
@@ -151,6 +154,13 @@ def _base(token: str) -> tuple[str, str]:
             if stem in PERSONS or stem in USER_WORDS or len(stem) >= 2:
                 return stem, particle
     return token, ""
+
+
+def _pet_base(token: str) -> tuple[str, str] | None:
+    for particle in ("는", "은", "가", "이", "도", "의", "랑", "한테", "를", "을", ""):
+        if token.endswith(particle) and token[: len(token) - len(particle)] in _PETS:
+            return token[: len(token) - len(particle)], particle
+    return None
 
 
 def is_other(prefix: str, names: frozenset[str], *, loose: bool = False) -> bool:
@@ -172,8 +182,27 @@ def is_other(prefix: str, names: frozenset[str], *, loose: bool = False) -> bool
     return state == "other"
 
 
-_LINKED = re.compile(r"(?:는데|은데|인데|니까|[는은인헌]디|니께)\s")
-_TOPIC = re.compile(r"\w(?:는|은|이는|가)(?:\s|$)")
+# a two-syllable given name closed by a consonant takes 이 before a particle ("도윤이가",
+# "태식이는", "민준이도"); the few common nouns of that shape are left out
+_CALLED = re.compile(r"^(?P<n>[가-힣]{2})이(?:가|는|도)$")
+_CALLED_NOT = frozenset(
+    {"고양", "원숭", "호랑", "어린", "쌍둥", "막둥", "꼬맹", "지렁", "달팽", "올챙", "멍멍", "냥냥"}
+    | {"젊은", "늙은", "귀염", "먹", "놀", "길", "높", "넓", "깊", "손님", "사람", "선생", "당신"}
+)
+
+
+def _called(token: str) -> bool:
+    mt = _CALLED.match(token)
+    if not mt:
+        return False
+    n = mt.group("n")
+    return has_batchim(n[-1]) and n not in _CALLED_NOT and n + "이" not in _PETS
+
+
+# a linking ending, or a comma ("태민이는 스물여섯, 제대하고 시험 본다고"): the clause after it
+# with no subject of its own goes on about the same one
+_LINKED = re.compile(r"(?:는데|은데|인데|니까|[는은인헌]디|니께)\s|[,，]")
+_TOPIC = re.compile(r"\w(?:는|은|이는|가)(?:\s|$)|\w(?:님|씨)이(?:\s|$)")
 _SELF = re.compile(r"(?:^|\s)(?:나|난|내|저|전|제)(?:는|가|도)?(?:\s|$)")
 
 
@@ -190,11 +219,17 @@ def _clause_state(clause: str, names: frozenset[str], *, loose: bool) -> str:
             state = "user"
             continue
         word, particle = _base(token)
+        pet = _pet_base(token)
+        if pet:  # "고양이는": the animal, not 고양 marked 이는
+            word, particle = pet
         if word in ("나", "저") and particle not in ("랑", "하고", "와"):
             state = "user"
             continue
         if word in _PETS or token in _PETS:
-            state = "other" if particle in ("는", "은", "가", "이", "도", "의") else "pet"
+            if particle in ("는", "은", "가", "이", "도", "의"):
+                state = "other"
+            elif state != "other":  # "김대리님이 강아지 사진 보여줬는데": still 김대리님's
+                state = "pet"
             continue
         if state == "pet" and particle in (*_NAME_PARTICLES, "은", "이", "도"):
             state = "other"  # the pet's name: "우리 강아지 초코는 열 살이야"
@@ -212,6 +247,10 @@ def _clause_state(clause: str, names: frozenset[str], *, loose: bool) -> str:
             if particle in _COMITATIVE or following in _ALONGSIDE:
                 continue
             state = "other"
+            last_particle = particle
+            continue
+        if _called(token):
+            state = "other"  # "신입 도윤이가 제주도 출신이라": a given name with the 이 of address
             last_particle = particle
             continue
         if (
@@ -347,10 +386,18 @@ def np_value(raw: str | None, n: int = 3) -> str:
 
 # a verb or ending caught as a value ("있어요", "넣기로 했어요"), or a word that only points
 _JUNK_TAIL = re.compile(r"(?:어요|아요|해요|에요|예요|니다|아니|하면|했어|있을|없을)$")
-_JUNK_HEAD = re.compile(r"^(?:으로|로|같은|을|를|깔|어떤|다른|무슨)(?:\s|$)")
+_JUNK_HEAD = re.compile(
+    r"^(?:으로|로|같은|을|를|깔|어떤|다른|무슨|건|거|걸|것|들어간|올라간|들어있는|섞인|넣은)(?:\s|$)"
+)
+# a clause cut mid-way ("같더니 이젠", "건 질색이라"): a word ending in a linking ending
+_JUNK_LINK = re.compile(
+    r"^\S+(?:더니|이라|라서|면서|다가|지만|는데|은데|니까)(?:\s|$)|\S(?:더니|이라|라서|다가|지만)$"
+)
 _JUNK_WORDS = frozenset({"무렵", "반대", "어떤", "다른", "무슨", "향"})
 
 
 def junk_value(value: str) -> bool:
     """A value that is a piece of the sentence rather than a thing."""
-    return value in _JUNK_WORDS or bool(_JUNK_TAIL.search(value) or _JUNK_HEAD.search(value))
+    return value in _JUNK_WORDS or bool(
+        _JUNK_TAIL.search(value) or _JUNK_HEAD.search(value) or _JUNK_LINK.search(value)
+    )

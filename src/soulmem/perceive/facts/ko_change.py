@@ -5,8 +5,12 @@ from __future__ import annotations
 import re
 
 from soulmem.perceive.facts.ko_base import Msg, Sent, is_other, np_value
+from soulmem.perceive.facts.ko_friend import friend_named_rule
+from soulmem.perceive.facts.ko_kinds import classify
 from soulmem.perceive.facts.ko_people import people_rule
 from soulmem.perceive.facts.ko_places import place_value
+from soulmem.perceive.facts.ko_switch import switch_rule
+from soulmem.perceive.facts.ko_taste_change import staples_rule
 
 __all__ = ["LATE_RULES", "change_rule"]
 
@@ -47,9 +51,13 @@ def change_rule(m: Msg, s: Sent) -> None:
     for rx, mode in ((_BIAS_OUT, "end"), (_BIAS_IS, "set"), (_BIAS_IN, "set")):
         mt = rx.search(t)
         v = np_value(mt.group("v"), 2) if mt else ""
+        if mt and v and classify(v) not in (None, "favorite_music"):
+            continue  # "제 최애는 흑임자라떼": a favourite drink, not an idol
         if mt and v:
+            # "내 최애는 카엘이야": the user's own word for it is kept, as they will ask by it
+            v = f"{v} (최애)" if mode == "set" and "최애" in t else v
             m.add(s, "favorite_artist", v, mode=mode, prefix=t[: mt.start()])
 
 
 #: the sentence rules that run after the identity ones in ``ko``
-LATE_RULES = (people_rule, change_rule)
+LATE_RULES = (people_rule, change_rule, switch_rule, staples_rule, friend_named_rule)

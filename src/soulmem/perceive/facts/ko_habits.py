@@ -18,7 +18,12 @@ __all__ = ["habit_rules"]
 
 _LISTEN = re.compile(
     r"(?:^|\s)(?P<v>[가-힣A-Za-z0-9]{2,12}?)(?:만|도|을|를)?\s*(?:맨날\s*|매일\s*|자주\s*|계속\s*|주로\s*)?"
-    r"들어(?!가|와|오|있|\s*있|\s*가|\s*와|주|줘|봐|보|서|도|본)"
+    r"(?:들어(?!가|와|오|있|\s*있|\s*가|\s*와|주|줘|봐|보|서|도|본)|듣다가|듣고\s*있|듣는\s*중|"
+    r"(?P<play>틀어\s*놓|틀어놓|틀어\s*두|틀어))"
+)
+# "틀어놓거든요" plays a singer only where music is talked about
+_MUSIC_TALK = re.compile(
+    r"노래|음악|발라드|플레이리스트|앨범|가수|곡|OST|BGM|멜론|스포티파이|힙합|재즈"
 )
 # a habit said around it: "요즘", "항상", "출퇴근길에", "이어폰 꽂으면"
 _LISTEN_CUE = re.compile(
@@ -67,12 +72,23 @@ def _listen(m: Msg, s: Sent) -> bool:
     if not mt or not _LISTEN_CUE.search(t):
         return False
     v = mt.group("v")
+    if mt.group("play") and not _MUSIC_TALK.search(m.text):
+        return False
     if v in _LISTEN_STOP or v in FILLERS or _NOT_MUSIC.search(v) or not word_ok(v):
         return False
     if re.search(r"[는은던]$|[고서면니]$", v):
         return False  # "출근하면서 들어": a clause, not what is heard
     kind = "favorite_music" if classify(v) == "favorite_music" else "favorite_artist"
     return m.add(s, kind, v, prefix=t[: mt.start()], loose=True)
+
+
+def _food_before(m: Msg, s: Sent, part: str) -> str:
+    """The food named in the sentence before, which ``part`` is a kind of; or ""."""
+    if s.index == 0:
+        return ""
+    words = re.findall(r"[가-힣]{2,6}", m.sents[s.index - 1].text)
+    foods = [w for w in words if w != part and classify(w) == "favorite_food"]
+    return foods[-1] if foods else ""
 
 
 def _food(m: Msg, s: Sent) -> bool:
@@ -87,6 +103,9 @@ def _food(m: Msg, s: Sent) -> bool:
     if mt:
         v = np_value(mt.group("v"), 2)
         drink = "마" in mt.group("verb") or bool(_DRINK_TOPIC.search(t[: mt.end("v")]))
+        whole = _food_before(m, s, v) if v and not drink else ""
+        if whole:  # "붕어빵 트럭 생겼더라. 난 팥 아니면 안 먹음": the kind of 붕어빵 eaten
+            return m.add(s, "likes", f"{v} {whole}", prefix=t[: mt.start()], loose=True)
         if v and m.add(s, _kind(v, drink), v, prefix=t[: mt.start()], loose=True):
             return True
     mt = _DEVOTED.search(t)

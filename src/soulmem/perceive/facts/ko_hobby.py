@@ -25,8 +25,9 @@ _SPORT_RX = Gated(
     rf"치고|치는|쳐요|해|하고\s*있|하거든|다녀|다니|"
     rf"타|타고|배워|배우|즐겨|동호회|클럽|매일|꾸준히|하러|"
     rf"하는\s*(?:게|거)\s*[^.!?]{{0,12}}?(?:낙|취미|좋아|재밌|즐거)|"
-    rf"(?P<go>가서|감(?=$|\s|[,.!~])|갔|가거든))",
+    rf"(?P<go>가서|감(?=$|\s|[,.!~])|가(?=$|[,.!~])|갔|가거든))",
     "가서",
+    "가",
     "감",
     "갔",
     "가거든",
@@ -84,7 +85,7 @@ _HOBBY_KEY = re.compile(
 )
 _HOBBY_JOY = Gated(
     r"(?P<v>[^.!?,]{3,34}?)(?P<e>는|하는)\s*(?:게|것이|거)\s*(?:제\s*|"
-    r"내\s*|유일한\s*|삶의\s*|요즘\s*)?(?:취미|낙|힐링|재미|행복|소확행)",
+    r"내\s*|유일한\s*|삶의\s*|요즘\s*|진짜\s*|제일\s*|큰\s*)*(?:취미|낙|힐링|재미|행복|소확행)",
     "취미",
     "낙",
     "힐링",
@@ -92,6 +93,14 @@ _HOBBY_JOY = Gated(
     "행복",
     "소확행",
 )
+# words that open the clause before the activity: a filler, the speaker, a time, a manner
+_LEADING = re.compile(
+    r"^(?:암튼|아무튼|저|저는|전|나|나는|난|요즘은?|밤|저녁|주말|매일|조금씩|가끔|퇴근하고|퇴근하면|"
+    r"[가-힣]+(?:엔|에는|에|마다))$"
+)
+# a clause ending ("애들 재우고"): what follows it is the activity
+_CLAUSE_END = re.compile(r"[가-힣](?:고|서|면|면서|니까)$")
+_HOBBY_IN = re.compile(rf"(?<![가-힣])({alt(HOBBIES)})(?:을|를|이|가|은|는|도)?(?![가-힣])")
 _HOBBY_ROAM = Gated(
     r"(?P<v>(?:[^\s.!?]+\s){0,4}[^\s.!?]+?러)\s*다(?:녀|니|님|닌다)", "러 다", "러다"
 )
@@ -111,15 +120,33 @@ _ROAM_STOP = re.compile(
 )
 
 
+# "쉬는 날이면 나는 산을 타요", "등산 다닌 지가 벌써 십 년": a pastime kept up for years
+_HOBBY_YEARS = re.compile(
+    rf"(?<!\w)(?P<v>{alt(HOBBIES)}|{_SPORT}|등산|산행)(?:을|를)?\s*(?:다닌|한|해\s*온|배운|시작한)\s*지"
+    r"(?:가|도)?\s*(?:벌써\s*|꽤\s*|어언\s*)?\S+\s*(?:년|해)"
+)
+_CLIMB = re.compile(
+    r"(?:^|\s)산(?:을|에)?\s*(?:자주\s*|열심히\s*)?(?:타요|타|타거든|타러|다녀|다니)"
+    r"(?=$|\s|[,.!])"
+)
+
+
 def sport_hobby(m: Msg, s: Sent) -> None:
     t = s.text
+    mt = _HOBBY_YEARS.search(t)
+    kind = "sport" if mt and mt.group("v") in SPORTS else "hobby"
+    if mt and kind not in m.taken and m.add(s, kind, mt.group("v"), prefix=t[: mt.start()]):
+        return
+    mt = _CLIMB.search(t)
+    if mt and "hobby" not in m.taken and not _WISH.match(t[mt.end() :]):
+        m.add(s, "hobby", "등산", confidence=0.7, prefix=t[: mt.start()])
     for rx in (_SPORT_KEY, _SPORT_RX):
         mt = rx.search(t)
         if (
             mt
             and not _WISH.match(t[mt.end() :])
-            and not re.search(r"싶", t[mt.end() : mt.end() + 10])
-            # "야구 경기 보러 갔어": going to watch is not playing
+            and not re.search(r"싶|장면|씬", t[mt.end() : mt.end() + 10])
+            # "야구 경기 보러 갔어": going to watch is not playing; "탁구치는 장면": a film's
             and not (mt.groupdict().get("go") and re.search(r"경기|직관|보러|구경", mt.group(0)))
         ):
             v = _np(mt.group("v"), 2)
@@ -144,7 +171,7 @@ def sport_hobby(m: Msg, s: Sent) -> None:
             return
     mt = _HOBBY_KEY.search(t)
     if mt:
-        v = noun_before_cop(mt)
+        v = re.sub(r"\s+(?:함|해|해요|합니다|하고\s*있어|하는\s*중)$", "", noun_before_cop(mt))
         if word_ok(v):
             m.add(s, "hobby", v, confidence=0.9, prefix=t[: mt.start()])
             return
@@ -154,6 +181,15 @@ def sport_hobby(m: Msg, s: Sent) -> None:
         words = raw.split()
         while words and words[0] in ("그리고", "근데", "나는", "난", "아", "요즘", "참", "그래서"):
             words.pop(0)
+        # "애들 재우고 코바늘 잡는 게 낙": what is done, after the clause that sets the time
+        while len(words) > 1 and _LEADING.match(words[0]):
+            words.pop(0)
+        cut = [
+            i
+            for i, w in enumerate(words[:-2])
+            if _CLAUSE_END.search(w) and not _CLAUSE_END.search(words[i + 1])
+        ]
+        words = words[cut[-1] + 1 :] if cut else words
         if words:
             last = words[-1]
             words[-1] = (
@@ -161,6 +197,10 @@ def sport_hobby(m: Msg, s: Sent) -> None:
             ) + "기"
             if mt2.group("e") == "하는":
                 words[-1] = last + "하기"
+            # "레고 질렀음 … 조금씩 조립하는 게 낙": a bare verb takes the hobby named nearby
+            thing = _HOBBY_IN.findall(m.text[: m.text.find(t)]) if len(words) == 1 else []
+            if thing:
+                words.insert(0, thing[-1])
             m.add(s, "hobby", " ".join(words), prefix=t[: mt2.start()])
             return
     mt3 = _HOBBY_ROAM.search(t)
@@ -186,6 +226,8 @@ def sport_hobby(m: Msg, s: Sent) -> None:
         if v:
             kind = classify(v) or "hobby"
             if kind in ("favorite_food", "favorite_drink"):
+                if kind in m.taken:
+                    return  # "흑임자라떼에 꽂혔어요" is already the favourite drink
                 kind = "likes"
             m.add(s, kind, v, prefix=t[: mt4.start()], loose=True)
             return

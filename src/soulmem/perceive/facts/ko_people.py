@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from soulmem.perceive.facts.ko_base import Msg, Sent, is_other, word_ok
-from soulmem.perceive.facts.ko_lex import FILLERS, PERSONS
+from soulmem.perceive.facts.ko_lex import FILLERS, JOB_SUFFIXES, JOBS, PERSONS, alt
 
 __all__ = ["people_rule"]
 
@@ -23,11 +23,23 @@ _SPOUSE_WORDS = {
     "와잎": "아내",
     "마누라": "아내",
     "집사람": "아내",
+    "양반": "남편",
+    "바깥양반": "남편",
+    "영감": "남편",
 }
 _SPOUSE = re.compile(
-    r"(?:(?P<own>(?:^|\s)(?:우리|내|제|울)\s*)|^)(?P<w>남편|남푠|신랑|아내|와이프|와잎|마누라|집사람)"
+    r"(?:(?P<own>(?:^|\s)(?:우리|내|제|울)\s*(?:집\s*)?)|^)"
+    r"(?P<w>남편|남푠|신랑|아내|와이프|와잎|마누라|집사람|바깥양반|(?<=집\s)양반|(?<=우리\s)양반|영감)"
     r"(?:님)?(?(own)|(?=이|가|는|은|랑|이랑|하고|한테|도))"
     r"(?!\w*\s*(?:될|되면|되는|생기면|생겼으면|있으면|만나|감|으로\s*삼))"
+)
+_SPOUSE_JOB = re.compile(
+    rf"(?:님)?(?:이|가|는|은)\s*(?:(?:\S+\s)?(?P<j>{alt(JOBS)}|[가-힣]{{1,6}}(?:{alt(JOB_SUFFIXES)})))"
+    r"(?:인데|이야|야|이고|이라서|라서|이라|라|예요|이에요|거든|이거든|임|입니다)(?!\w)"
+)
+_SPOUSE_NAME = re.compile(
+    r"(?:님)?(?:은|는|이|가)?\s*(?:(?P<key>이름(?:은|이))\s*)?(?P<n>[가-힣]{2,3}?)\s*(?P<ssi>씨)?"
+    r"(?P<end>라고|이라고|예요|이에요|이야|야|입니다)(?!\w)"
 )
 _COWORK_REL = (
     r"(?:(?:회사|직장|팀|부서)\s*(?:동기|동료|선배|후배|사수|부사수|상사|팀장님?|과장님?|"
@@ -55,6 +67,19 @@ def _spouse(m: Msg, s: Sent) -> None:
     word = mt.group("w")
     canon = _SPOUSE_WORDS[word]
     value = canon if word == canon else f"{canon} ({word})"
+    job = _SPOUSE_JOB.match(s.text, mt.end())  # "남편이 소방관인데": what the spouse does
+    if job:
+        value = f"{value} ({job.group('j')})"
+    called = _SPOUSE_NAME.match(s.text, mt.end())  # "우리 집 양반은 석진호 씨라고"
+    named = called and (called.group("key") or called.group("ssi") or "라고" in called.group("end"))
+    if (
+        called
+        and named
+        and not job
+        and called.group("n") not in PERSONS
+        and word_ok(called.group("n"))
+    ):
+        value = f"{value} {called.group('n')}"
     m.add(s, "spouse", value, confidence=0.7)
     if "relationship_status" not in m.taken:
         m.add(s, "relationship_status", "기혼", confidence=0.7)

@@ -14,10 +14,10 @@ __all__ = ["PLACE_WORD", "place_value", "places"]
 _CITY = alt(CITIES)
 PLACE_WORD = r"\w+"
 _HOMETOWN = Gated(
-    rf"(?P<v>(?:{PLACE_WORD}\s)?{PLACE_WORD}?)\s*(?:토박이|"
+    rf"(?P<v>(?:{PLACE_WORD}\s){{0,2}}{PLACE_WORD}?)\s*(?:토박이|"
     r"출신(?!\s*(?:\w+님|친구|기사|사람들|애|분|선배|후배|형|누나|언니|오빠|동료))|"
-    rf"태생|촌놈|(?:사람|남자|여자)(?:이야|야|이에요|예요|이거든|인데|이라|라서|라|임)|에서\s*(?:나고\s*|태어나서\s*)?(?:태어나|"
-    rf"태어났|자랐|자라|나고 자랐))",
+    rf"태생|촌놈|촌\s*사람(?=이|인|임|$)|(?:사람|남자|여자|사나이|아가씨|가시나|머스마)(?:이야|야|이에요|예요|이거든|인데|이라|라서|라|임)|에서\s*(?:나고\s*|태어나서\s*)?(?:태어나|"
+    rf"태어났|자랐|자라|나고 자랐|컸))",
     "토박이",
     "출신",
     "태생",
@@ -25,9 +25,14 @@ _HOMETOWN = Gated(
     "사람",
     "남자",
     "여자",
+    "사나이",
+    "아가씨",
+    "가시나",
+    "머스마",
     "태어",
     "자랐",
     "자라",
+    "컸",
 )
 _HOMETOWN_REV = re.compile(
     rf"(?P<v>(?:{PLACE_WORD}\s)?{PLACE_WORD}?)(?:이|가)\s*(?:내|제|나의|저의)?\s*고향(?:{COP}|이지)"
@@ -42,16 +47,16 @@ _ADV = r"(?:(?:혼자|지금|현재|요즘|따로|쭉|계속|자취하면서|같
 _LIVE = (
     r"(?:살(?!아나|아남|아있|아\s*있)(?:아|고|아요|거든|지|면서|았|고 있|아서|"
     r"던|어)(?!\w*싶)|사는데|산다|삽니다|자취|거주|"
-    r"지내고 있|지내|삶(?=\s*$|\s+(?:ㄹㅇ|ㅇㅇ|중)))"
+    r"지내고 있|지내|삶(?=\s*$|\s+(?:ㄹㅇ|ㅇㅇ|중))|산\s*지(?:가|도|는)?\s)"
 )
 #: words one of which a sentence must hold before the residence patterns are tried
-_LIVE_GATES = ("살", "사는", "산다", "삽니", "자취", "거주", "지내", "삶")
+_LIVE_GATES = ("살", "사는", "산다", "삽니", "자취", "거주", "지내", "삶", "산 지", "산지")
 _RES = Gated(
     rf"(?P<v>(?:{PLACE_WORD}\s){{0,3}}{PLACE_WORD}?)(?:에서|에)\s*{_ADV}{_LIVE}",
     *_LIVE_GATES,
 )
 _RES_BARE = Gated(
-    rf"(?P<v>(?:{PLACE_WORD}\s){{0,2}}(?:{_CITY}|{_HOUSING}|{PLACE_WORD}(?:동|구|시|군|읍|면)))\s+{_ADV}{_LIVE}"
+    rf"(?P<v>(?:{PLACE_WORD}\s){{0,2}}(?:{_CITY}|{_HOUSING}|{PLACE_WORD}(?:동|구|시|군|읍|면|단지|마을)))\s+{_ADV}{_LIVE}"
     rf"|(?<!\w)(?P<g>{_CITY}){_LIVE}",
     *_LIVE_GATES,
 )
@@ -64,6 +69,12 @@ _RES_WHO = re.compile(
     rf"(?P<v>(?:{PLACE_WORD}\s)?(?:{_CITY}|{PLACE_WORD}(?:동|구|시|군|읍|면)))\s*(?:에\s*)?사는\s+"
     rf"(?P<who>(?:\S+\s+){{0,2}}?\S+?)(?:이야|야|이에요|예요|에요|입니다|임|이고|인데)$"
 )
+# "이제 문래동 주민임", "나 합정 주민이야": a resident of the place
+_RES_DWELLER = Gated(
+    rf"(?P<v>(?:{PLACE_WORD}\s)?(?:{_CITY}|{PLACE_WORD}(?:동|구|시|군|읍|면|단지|마을)))\s*주민"
+    r"(?:임|이야|이에요|입니다|이거든|이라|이고|인데|\s*됐|이\s*됐|\s*등극|\s*됨|이\s*됨)",
+    "주민",
+)
 _MOVE = re.compile(
     rf"(?P<v>(?:{PLACE_WORD}\s){{0,3}}{PLACE_WORD}?)(?:으로|"
     rf"로)\s*(?:이사|이사했|이사 왔|이사왔|옮겼|옮김|"
@@ -72,7 +83,7 @@ _MOVE = re.compile(
 _PLACE_OK = re.compile(
     rf"(?:{_CITY}|동|구|시|군|읍|면|리|역|섬|{_HOUSING}|"
     rf"아파트|빌라|기숙사|고시원|자취방|근처|쪽|앞|"
-    rf"집|마을|도)$"
+    rf"집|마을|단지|도)$"
 )
 _NOT_HOME = frozenset(
     {
@@ -90,6 +101,12 @@ _NOT_HOME = frozenset(
     }
     | {"게임", "꿈", "세상", "세계", "시대", "판타지 세계", "숲", "이곳", "그곳", "여기", "거기"}
 )
+# "길 건너 푸른마을", "아뇨 여수요": words before the place that are not part of it
+_LEAD_WORDS = frozenset(
+    {"건너", "너머", "바로", "여기", "저기", "아뇨", "아니요", "아니", "네", "응", "예"}
+)
+_CLAUSAL = re.compile(r"(?:[날할갈볼올될]|적|때|마)$")
+_WHEN_WORD = re.compile(r"(?:어릴|어렸을|땐|때는|때엔|적엔|적에|시절)$")
 _PAST = re.compile(r"예전에|옛날에|어릴 때|전에는|어렸을|초등학생 때|살았었")
 
 
@@ -102,6 +119,8 @@ def place_value(raw: str, *, strict: bool, home: bool = True) -> str:
         return ""
     if v.split()[0] in ("우리", "그", "이", "저", "혼자", "같이"):
         return ""
+    if len(v.split()) > 1 and v.split()[0] in _LEAD_WORDS:
+        v = v.split(maxsplit=1)[1]  # "길 건너 푸른마을": the place is across the road
     if strict and not _PLACE_OK.search(v):
         return ""
     if home and (v in _NOT_HOME or v.split()[-1] in _NOT_HOME):
@@ -129,8 +148,22 @@ def places(m: Msg, s: Sent) -> None:
     for rx in (_HOMETOWN_KEY, _BIRTHPLACE_KEY, _HOMETOWN_REV, _HOMETOWN):
         mt = rx.search(t)
         if mt:
-            kind = rx is _HOMETOWN and re.search(r"사람|남자|여자", mt.group(0))
-            v = place_value(mt.group("v"), strict=bool(kind))
+            kind = rx is _HOMETOWN and re.search(
+                r"사람|남자|여자|사나이|아가씨|가시나|머스마", mt.group(0)
+            )
+            # "어릴 때 부산에서 자랐어": the place is said after the words of time
+            words = mt.group("v").split()
+            v = ""
+            for i in range(len(words)):
+                if not any(_CLAUSAL.search(w) or _WHEN_WORD.match(w) for w in words[i:]):
+                    v = place_value(" ".join(words[i:]), strict=bool(kind))
+                    break
+            if v and any(_CLAUSAL.search(w) for w in v.split()):
+                continue  # "고향 생각날 적마다": a clause about the hometown, not its name
+            if v and kind and (re.search(r"이제", t[: mt.end()]) or "이사" in m.text):
+                # "이사 끝! 이제 부산 사람임": the place one belongs to now is one's home
+                m.add(s, "current_residence", v, confidence=0.85, prefix=t[: mt.start()])
+                break
             if v and _hometown(m, s, v, t[: mt.start()]):
                 break
     if _PAST.search(t) or ("hometown" in m.taken and "자랐" in t):
@@ -150,7 +183,7 @@ def places(m: Msg, s: Sent) -> None:
         v = place_value(mt.group("v"), strict=True)
         if v and m.add(s, "current_residence", v, prefix=t[: mt.start()]):
             return
-    for rx, strict in ((_RES_KEY, False), (_RES, False), (_RES_BARE, True)):
+    for rx, strict in ((_RES_KEY, False), (_RES, False), (_RES_BARE, True), (_RES_DWELLER, True)):
         mt = rx.search(t)
         if mt:
             if rx is _RES and re.search(r"고양이|강아지|냥이|마리", mt.group(0)):

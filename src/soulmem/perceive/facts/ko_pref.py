@@ -78,7 +78,8 @@ _FAV_ANSWER = re.compile(
 # "떡볶이는 진짜 매일 먹을 수 있어": a food one could eat every day
 _EVERY_DAY = Gated(
     rf"{_NP}(?:은|는|이면|면|만|라면|이라면)?\s*{_ADVS}(?:매일|맨날|평생|삼시\s*세끼|"
-    r"하루\s*세\s*끼|일주일\s*내내|365일)\s*(?:먹어도|먹을\s*수\s*있|먹으라면|먹을\s*자신)",
+    r"하루\s*세\s*끼|일주일\s*내내|365일)\s*(?:먹어도|먹을\s*수\s*있|먹으라면|먹을\s*자신|"
+    r"먹으라\s*(?:해도|하면|그래도)|먹으래도)",
     "먹",
 )
 _SOUL = re.compile(
@@ -123,6 +124,7 @@ _ORDER = Gated(
 _ORDER_CUE = re.compile(
     r"가면|갈\s*때|맨날|항상|늘|무조건|고민도\s*안|고민\s*없이|매번|꼭|언제나|단골"
 )
+_ME_TOO = re.compile(r"(?:^|\s)(?:나도|저도)\s")
 _TASTY = Gated(
     rf"{_NP}(?:이|가|은|는)\s*(?:세상에서\s*)?(?:제일|가장|젤|최고로)\s*맛있",
     "맛있",
@@ -137,11 +139,13 @@ _LIKE_DOING = Gated(
     "취미",
 )
 _FAN = Gated(
-    rf"{_NP}\s*(?:찐\s*|골수\s*|열혈\s*|왕\s*)?(?:팬이|팬인데|팬이라|팬임|팬입니다|덕후|덕질)",
+    rf"{_NP}\s*(?:찐\s*|골수\s*|열혈\s*|왕\s*|광\s*)?(?:팬이|팬인데|팬인디|팬이라|팬임|팬입니다|팬이에요|"
+    r"팬이여|팬이거든|덕후|덕질)",
     "팬",
     "덕후",
     "덕질",
 )
+_GAME_TALK = re.compile(r"야구|축구|농구|배구|시즌|경기|직관|응원|리그|구단|홈런|골\s*넣")
 _SONGS = Gated(
     r"(?P<v>\w+)\s*(?:노래|음악|곡|앨범)(?:만|을|를|"
     r"도)?\s*(?:맨날\s*|매일\s*|자주\s*|많이\s*|진짜\s*)*(?:들어|"
@@ -175,6 +179,7 @@ _VERB_NOUN = {
 _MODIFIER_END = re.compile(r"(?:는|은|던|한|운)$")
 _SONG_STOP = frozenset(
     {"이", "그", "저", "요즘", "옛날", "신나는", "슬픈", "좋은", "이런", "그런", "내", "무슨"}
+    | {"밴드", "가수", "아이돌", "그룹", "남돌", "여돌", "걸그룹", "보이그룹"}
 )
 _LOVE = Gated(
     rf"{_NP}(?:은|는|이|가)?\s*(?:진짜\s*|완전\s*)?(?:사랑이지|사랑이야|사랑이다|"
@@ -203,7 +208,7 @@ _CRAZY = Gated(
 _W = r"[\w&]+"
 _DRINK = alt(DRINKS)
 _DRINK_HABIT = Gated(
-    rf"(?P<v>(?:{_W}\s)?(?:{_DRINK}))(?:만|을|를|은|는)?\s*(?:(?:하루에|"
+    rf"(?P<v>(?:{_W}\s)?[가-힣A-Za-z]*(?:{_DRINK}))(?:만|을|를|은|는)?\s*(?:(?:하루에|"
     rf"매일|맨날|꼭|\S+\s*잔씩?|\S+\s*캔씩?|\S+\s*병씩?)\s*)*(?P<neg>안\s*|"
     rf"못\s*)?(?:마셔|마시거든|마셔요|마시고\s*살|달고\s*살|마신다|마십니다|마셔야)",
     "마시",
@@ -214,13 +219,13 @@ _DRINK_HABIT = Gated(
 _HABIT = re.compile(
     r"만\s*(?:마셔|마시|먹어|먹|들어|입어)|매일|맨날|"
     r"항상|늘|하루에|한겨울에도|일\s*년\s*내내|사계절|"
-    r"무조건|달고\s*살"
+    r"무조건|달고\s*살|씩\s|마다|퇴근하면|퇴근\s*후에?|자기\s*전에"
 )
 _EOLJUKA = re.compile(r"얼죽아")
 
 # ---------------------------------------------------------------- music, colour, season
 _MUSIC_RX = Gated(
-    rf"(?P<v>(?:[0-9]+년대\s*)?(?:{alt(MUSIC)}))(?:을|를|만|도|은|는|"
+    rf"(?<![가-힣])(?P<v>(?:[0-9]+년대\s*)?(?:{alt(MUSIC)}))(?:을|를|만|도|은|는|"
     rf"에)?\s*(?:\w+\s){{0,3}}?(?:틀어|들어|듣|즐겨|빠져|빠졌|좋아|덕후|매니아|"
     rf"마니아)",
     "틀어",
@@ -251,7 +256,7 @@ _COLOR_WEAR = Gated(
 )
 _SEASON_LIKE = re.compile(
     rf"(?<!\w)(?P<s>봄|여름|가을|겨울)(?:만|을|를|이|"
-    rf"가|은|는)?\s*{_ADVS}(?:좋아|기다려|기다리|최고|"
+    rf"가|은|는)?\s*{_ADVS}(?:좋(?:아|거든|음|다|더라|은데|네)|기다려|기다리|최고|"
     rf"최애|사랑|(?:인간|형\s*인간|파|러버)(?:이야|야|이라|라|임|인데|이거든|이고|$))"
 )
 _GENRE_RX = Gated(
@@ -363,15 +368,23 @@ def _likes(m: Msg, s: Sent) -> None:
     mt6 = _SONGS.search(t)
     if mt6 and mt6.group("v") not in _SONG_STOP and word_ok(mt6.group("v")):
         v6 = mt6.group("v")
-        if not _MODIFIER_END.search(v6):
+        # "이어폰 끼고 노래 들어", "밴드 노래": a verb or a kind of singer, not a name
+        if not _MODIFIER_END.search(v6) and not re.search(r"[고서면며]$", v6):
             kind6 = "favorite_music" if classify(v6) == "favorite_music" else "favorite_artist"
             if m.add(s, kind6, v6, prefix=t[: mt6.start()], loose=True):
                 return
     mt7 = _FAN.search(t)
+    if mt7 and re.search(r"(?:이야|야|임|이고|인데|이라|라서)\s*$", mt7.group("v")):
+        mt7 = None  # "나 모쏠이야 덕질이 곧 연애임": the words before 덕질 are a sentence
     if mt7:
         v7 = _np(mt7.group("v"), 2)
         if v7:
-            kind7 = "favorite_music" if classify(v7) == "favorite_music" else "favorite_artist"
+            kind7 = classify(v7) or "favorite_artist"  # "연두 덕후": a colour, not a singer
+            v7 = COLORS.get(v7, v7) if kind7 == "favorite_color" else v7
+            if kind7 == "favorite_artist" and _GAME_TALK.search(m.text):
+                # "한화 이글스 골수팬": a team, kept beside the favourite singer if one is known
+                v7 = f"{v7} (응원하는 팀)"
+                kind7 = "likes" if m.ctx.current.get("favorite_artist") else kind7
             m.add(s, kind7, v7, prefix=t[: mt7.start()], loose=True)
     for rx in (_COMFORT, _CRAZY, _LOVE, _TASTY):
         mt3 = rx.search(t)
@@ -392,8 +405,11 @@ def _likes(m: Msg, s: Sent) -> None:
             m.add(s, "likes", v, negated=True, prefix=t[: mt4.start()], loose=True)
             return
         kind3 = classify(v)
-        if kind3 is None or (mt4.groupdict().get("p") == "도" and kind3.startswith("favorite")):
-            kind3 = "likes"
+        also = mt4.groupdict().get("p") == "도" or (
+            _ME_TOO.search(t[: mt4.end("v")]) and not re.search(r"제일|가장|젤|최고", mt4.group(0))
+        )
+        if kind3 is None or (also and kind3.startswith("favorite")):
+            kind3 = "likes"  # "저도 얼그레이 좋아해요": agreeing, not naming the favourite
         if kind3 == "favorite_color":
             v = COLORS[v]
         if m.add(s, kind3, v, prefix=t[: mt4.start()], loose=True):

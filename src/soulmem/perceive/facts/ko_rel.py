@@ -10,7 +10,15 @@ from __future__ import annotations
 import re
 
 from soulmem.perceive.facts.ko_base import Gated, Msg, Sent, clean_np, is_other, word_ok
-from soulmem.perceive.facts.ko_kin import FRIEND_FIRST, full_name, siblings
+from soulmem.perceive.facts.ko_kin import (
+    FRIEND_FIRST,
+    children,
+    family_detail,
+    full_name,
+    named_before,
+    nameless_friend,
+    siblings,
+)
 from soulmem.perceive.facts.ko_lex import (
     ANIMALS,
     BREEDS,
@@ -78,7 +86,7 @@ def _count(raw: str) -> int | None:
 
 def _family(m: Msg, s: Sent) -> None:
     t = s.text
-    if siblings(m, s):
+    if siblings(m, s) or children(m, s):
         return
     members = [w for w in re.findall(rf"{_MEMBER}|(?<!\w)나(?!\w)|(?<=\s)나(?=\s|,)", t)]
     mt = _FAMILY_COUNT.search(t) or _FAMILY_SIZE.search(t)
@@ -95,7 +103,9 @@ def _family(m: Msg, s: Sent) -> None:
         m.add(s, "family", "외동" if "외동" in only.group(0) else "외동 (형제 없음)")
         return
     mt = _SIBLING_RANK.search(t)
-    if mt and not re.search(r"\w+(?:는|가)\s*$", t[: mt.start()]):
+    if mt and not re.search(
+        r"\w+(?:는|가)\s*$|(?:팀|부서|회사|반|동아리|과|기수|학번)\s*$", t[: mt.start()]
+    ):
         m.add(s, "family", mt.group("v"), prefix=t[: mt.start()])
         return
     mt = _LIVE_WITH.search(t)
@@ -113,12 +123,14 @@ def _family(m: Msg, s: Sent) -> None:
 # ---------------------------------------------------------------- pets
 _PET_KEEP = re.compile(
     rf"(?P<a>{_ANIMAL}|(?<!\w)개|{_BREED})(?:\s*(?P<c>{_COUNT}))?(?:랑|"
-    rf"이랑|하고|를|을|도|만|는|이|가|\s)*\s*(?:같이\s*|함께\s*|한 집에서\s*)?(?:키워|"
-    rf"키우고|키우는|키운다|키웁|키운 지|살아|살고|사는|모시고|기르|길러|있어|있거든|있는데)"
+    rf"이랑|하고|를|을|도|만|는|이|가|\s)*\s*(?:(?P<c2>{_COUNT})\s*)?(?:같이\s*|함께\s*|"
+    rf"한 집에서\s*|새로\s*)?(?:키워|키우고|키우는|키운다|키웁|키운 지|살아|살고|사는|모시고|"
+    rf"기르|길러|있어|있거든|있는데|들였|입양했|입양해\s*왔|데려왔|분양\s*받았)"
 )
 _PET_SERVANT = re.compile(
     r"(?P<a>냥|댕|고양이|강아지)\s*집사"
-    rf"|집에\s*(?:\S+\s){{0,2}}(?P<h>{_ANIMAL})\s*(?:{_COUNT})?[이가]?\s*(?:\S+\s)?기다리"
+    rf"|(?:집에|현관문?\s*열면|문\s*열면)\s*(?:\S+\s){{0,2}}(?P<h>{_ANIMAL})\s*(?:{_COUNT})?[이가]?\s*"
+    r"(?:\S+\s){0,2}?(?:기다리|마중|반겨|반기)"
 )
 _PET_NONE = re.compile(
     r"(?:반려동물|애완동물|동물|펫)(?:은|는|을|를|도)?\s*(?:안 키워|"
@@ -128,7 +140,8 @@ _PET_DETAIL = re.compile(
     rf"(?P<d>(?:\w+색\s*|까만\s*|하얀\s*|검은\s*|흰\s*)?(?:{_BREED})|\w+색\s*(?={_ANIMAL}))"
 )
 _PET_NAME_CUE = re.compile(
-    rf"(?:{_ANIMAL}|얘|걔|애|우리 애|애기|아기|막내|새끼|[털솜]뭉치|털복숭이)"
+    rf"(?:{_ANIMAL}|얘|걔|애|우리 애|애기|아기|막내|새끼|[털솜]뭉치|털복숭이|"
+    r"그놈|이놈|그\s*녀석|이\s*녀석)"
     r"\s*(?:[요,，]\s*)*(?:의\s*)?이름"
 )
 # "우리 집 고슴도치", "내 햄스터": an animal the user calls theirs
@@ -137,7 +150,8 @@ _PET_OURS = re.compile(
 )
 # "집에 애기 하나 두고 왔어. 고슴도치!": a little one at home, named by an animal nearby
 _PET_HOME = re.compile(
-    r"(?:집에|집에서|우리\s*집에?)\s*(?:\w+\s)?(?:애기|아기|막내|새끼|녀석|애|아이)\s*(?:하나|한\s*마리|"
+    r"(?:집에|집에서|우리\s*집에?)\s*(?:\w+\s)?(?:애기|아기|막내|새끼|녀석|애|아이|[털솜]뭉치|털복숭이)"
+    r"\s*(?:하나|한\s*마리|"
     r"둘|두\s*마리)?\s*(?:있|두고|기다리|키우)"
 )
 _PET_NAME_KEY = re.compile(
@@ -153,7 +167,7 @@ _PET_NAMED = re.compile(
 )
 _PET_NAMED2 = re.compile(
     rf"(?:우리|내)\s*(?:집\s*)?(?P<a>{_ANIMAL}|댕댕이|멍뭉이|냥이)\s*(?:이름(?:은|이)?\s*)?(?P<n>\w{{2,4}}?)(?:이)?(?:는|"
-    rf"가|야|예요|이에요|라고)(?:\s|$)"
+    rf"가(?!\s*(?:봐|보|싶))|야|예요|이에요|라고)(?:\s|$)"
 )
 _PET_NOT_NAMES = frozenset({"이름", "진짜", "완전", "너무", "되게", "엄청", "지금", "요즘", "어디"})
 
@@ -170,7 +184,7 @@ def _pet_home(m: Msg) -> None:
         return
     for s in m.sents:
         mt = re.search(
-            rf"(?:^|\s)(?P<a>{_ANIMAL}|{_BREED})(?:야|이야|예요|이에요|인데|이거든)?$", s.text
+            rf"(?:^|\s)(?P<a>{_ANIMAL}|{_BREED})(?:(?:야|이야|예요|이에요|이거든)?$|인데\s)", s.text
         )
         if mt and not s.question:
             m.add(s, "pet", _pet_word(mt.group("a")), confidence=0.7)
@@ -365,7 +379,7 @@ def _exam_ref(m: Msg) -> None:
 
 # ---------------------------------------------------------------- love and friends
 _SINGLE = re.compile(
-    r"(?P<v>모태\s*솔로|모솔|솔로|싱글|돌싱글|돌싱)(?:야|이야|예요|이에요|인데|라|이라|거든|임|다|$)"
+    r"(?P<v>모태\s*솔로|모솔|모쏠|솔로|싱글|돌싱글|돌싱)(?:야|이야|예요|이에요|인데|라|이라|거든|임|다|$)"
 )
 _PARTNER_HAS = re.compile(
     r"(?P<p>여자\s*친구|남자\s*친구|여친|남친|애인)(?:이|"
@@ -399,7 +413,7 @@ _BREAKUP = re.compile(r"(?:헤어졌|차였|이별했|깨졌)")
 # "사귀기로 했어", "오늘부터 1일", "모솔 탈출": a relationship that just began
 _START_DATING = re.compile(
     r"사귀기로|사귀게\s*(?:됐|되었)|사귀기\s*시작|연애\s*시작|커플\s*(?:됐|되었)|오늘부터\s*1일|"
-    r"(?:모태\s*솔로|모솔|솔로)\s*(?:드디어\s*|마침내\s*)?(?:탈출|졸업|끝(?!나면|내고\s*싶))|고백(?:을)?\s*받아\s*줬|"
+    r"(?:모태\s*솔로|모솔|모쏠|솔로)\s*(?:드디어\s*|마침내\s*)?(?:탈출|졸업|끝(?!나면|내고\s*싶))|고백(?:을)?\s*받아\s*줬|"
     r"고백(?:을)?\s*받았|만나기로\s*했|(?:남친|여친|남자\s*친구|여자\s*친구|애인)(?:이|가)?\s*(?:드디어\s*)?생겼"
 )
 _HEARSAY = re.compile(r"^\S*?(?:대|래|댔|랬)(?:\s|$)|^\s*(?:고\s*)?(?:하더라|더라)")
@@ -435,7 +449,8 @@ def _love(m: Msg, s: Sent) -> None:
         return
     mt = _SINGLE.search(t)
     if mt:
-        m.add(s, "relationship_status", mt.group("v").replace(" ", ""), prefix=t[: mt.start()])
+        v, before = mt.group("v").replace(" ", ""), t[: mt.start()]  # "민지는 솔로야": 민지's
+        m.add(s, "relationship_status", v, prefix=before, loose=True)
     mt6 = _SOMEONE_NEW.search(t)
     if mt6 and not is_other(t[: mt6.start()], m.names):
         crush = "좋아하는" in mt6.group(0)
@@ -504,8 +519,8 @@ _FRIEND_NAME = (
     ),
     re.compile(
         r"(?:베프|절친|단짝|친한 친구|불알친구|찐친|소꿉친구)(?:는|"
-        r"은|이|가)?\s*(?:이름(?:은|이)?\s*)?(?P<n>\w{2,3}?)(?:이)?(?:야|"
-        r"예요|이에요|라고|이라고|인데|이고|임)"
+        r"은|이|가)?\s*(?:이름(?:은|이)?\s*)?(?:[가-힣]+\s){0,2}?(?P<n>\w{2,3}?)(?:이)?(?:야|"
+        r"예요|이에요|라고|이라고|인데|이고|임|(?<=[가-힣])(?<![어아요다지네해음함임야])$)"
     ),
     re.compile(r"(?P<n>\w{2,3}?)(?:이)?(?:라는|이라는)\s*(?:친구|베프|절친|단짝)"),
     # "중학교 때부터 베프인 서진이": the friend named after a relative clause
@@ -521,6 +536,7 @@ _FRIEND_NAME = (
         r"부터|\d+년)"
     ),
 )
+_COP_WORDS = frozenset({"거든", "이야", "인데", "이고", "이라", "이지", "잖아", "라서", "이라서"})
 _SINCE = re.compile(
     r"(?P<s>(?:\w*[^\W은는이가랑도]\s)?\w+\s*때부터|어릴\s*때부터|\d+\s*년\s*(?:째|지기|동안))"
 )
@@ -549,6 +565,8 @@ def _best_friend(m: Msg) -> None:
         )
         if name in _NAME_STOP or not word_ok(name) or name == m.ctx.assistant_name or modifier:
             continue
+        if name in _COP_WORDS:
+            continue
         since = _SINCE.search(m.text)
         label = cue.group("cue") or "단짝"
         detail = f"{since.group('s')} {label}" if since else label
@@ -557,6 +575,10 @@ def _best_friend(m: Msg) -> None:
             continue
         m.add(sent, "best_friend", f"{full_name(m, name)} ({detail})")
         return
+    if found := named_before(m):  # "태식이한테 전화 옴 … 걔가 내 베프거든"
+        m.add(found[2], "best_friend", f"{found[0]} ({found[1]})")
+    elif (told := nameless_friend(m)) and not m.ctx.current.get("best_friend"):
+        m.add(told[1], "best_friend", told[0], confidence=0.6)
 
 
 def relation_rules(m: Msg, s: Sent) -> None:
@@ -573,20 +595,4 @@ def message_rules(m: Msg) -> None:
     _pet_name(m)
     _exam_ref(m)
     _best_friend(m)
-    _family_detail(m)
-
-
-def _family_detail(m: Msg) -> None:
-    fam = [i for i, c in enumerate(m.out) if c.subject == "family" and c.mode == "set"]
-    if not fam:
-        return
-    extra = []
-    for s in m.sents:
-        mt = re.match(rf"(?:우리\s*)?(?P<w>{_MEMBER})(?:는|은|가|이)\s+(?P<rest>.+)", s.text)
-        if mt and not s.question and s.text not in m.out[fam[0]].evidence:
-            extra.append(f"{mt.group('w')}: {mt.group('rest')}")
-    if extra:
-        from dataclasses import replace
-
-        first = m.out[fam[0]]
-        m.out[fam[0]] = replace(first, value=f"{first.value} — {'; '.join(extra)}")
+    family_detail(m)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from soulmem.perceive.facts.ko_base import Msg, Sent
+from soulmem.perceive.facts.ko_base import Msg, Sent, is_other
 from soulmem.perceive.facts.ko_lex import EVENTS, FILLERS, WHEN, alt
 from soulmem.perceive.facts.ko_places import place_value
 
@@ -21,7 +21,7 @@ _TRAVEL_CUE = re.compile(
     r"투어|출국|여권|일정|명소|리조트"
 )
 _WHEN_TRIP = (
-    rf"(?:{WHEN}|\d{{1,2}}\s*월(?:\s*(?:초|중순|말))?|이번\s*(?:여름|겨울|연휴|방학)|"
+    rf"(?:(?:{WHEN})(?:\s*(?:초|중순|말))?|\d{{1,2}}\s*월(?:\s*(?:초|중순|말))?|이번\s*(?:여름|겨울|연휴|방학)|"
     r"(?:여름|겨울)\s*(?:휴가|방학)\s*때|다음\s*연휴|연휴\s*때)"
 )
 _WITH = r"(?:(?:\S+\s)?\S+?(?:이랑|랑|하고|와|과)\s*(?:같이\s*|둘이서?\s*)?|(?:혼자|둘이서?)\s*)?"
@@ -38,7 +38,19 @@ _LEAVE = re.compile(
 )
 # "휴가 어디 가는지 말 안 했지?", "여행 어디 가냐고?": the user asks where, then answers
 _WHERE_ASK = re.compile(r"(?:휴가|여행)\S*\s*(?:때\s*)?어디")
-_PLACE_ALONE = re.compile(r"^(?P<p>[가-힣A-Za-z]{2,10})(?:이야|야|임|이에요|예요)?$")
+_PLACE_ALONE = re.compile(r"^(?P<p>[가-힣A-Za-z]{2,10}?)(?:이야|야|임|이에요|예요)?$")
+# "아 여행지 말 안 했네 후쿠오카임!": the place named right after saying it was not told yet
+_PLACE_TOLD = re.compile(
+    r"(?:여행지|목적지|행선지|어디\s*가는지|어디로\s*가는지)(?:를|는|도)?\s*(?:말\s*|얘기\s*)?"
+    r"(?:안\s*했|못\s*했)\w{0,3}\s*[,，]?\s*(?P<p>[가-힣A-Za-z]{2,10}?)(?:이야|야|임|이에요|예요|로|으로)?$"
+)
+# "다음 달 말에 2박 3일로 가기로 했거든": a trip settled before its place is said
+_TRIP_SET = re.compile(
+    rf"(?P<w>{_WHEN_TRIP})\s*(?:에|에는|엔|쯤)?\s*(?P<d>\d+\s*박\s*\d+\s*일|당일치기|일주일)?(?:로|으로)?\s*"
+    r"(?:여행\s*)?(?:가기로|떠나기로)\s*(?:했|함|결정|확정)"
+)
+# "태식이가 … 가자고 해서": the other only suggested it; the user is the one going
+_SUGGESTED = re.compile(r"^.*(?:자고\s*해서|자고\s*하길래|자고\s*하니까|자길래|재서|자고)\s")
 _NOT_TRIP = re.compile(rf"(?:^|\s)(?:{alt(EVENTS)}|가고|가서|놀러|같이|혼자)$")
 _NOT_PLACE = frozenset({"가고", "가서", "놀러", "같이", "혼자", "진짜", "거기", "여기"})
 
@@ -51,11 +63,15 @@ def _destination(m: Msg, s: Sent) -> None:
     ask = m.sents[s.index - 1] if s.index > 0 else None
     mt = _PLACE_ALONE.match(s.text)
     if not (ask and ask.question and _WHERE_ASK.search(ask.text) and mt):
+        mt = _PLACE_TOLD.search(s.text)
+    if not mt:
         return
     place = mt.group("p")
     if place in FILLERS or place in _NOT_PLACE or not place_value(place, strict=False):
         return
     old = [v for v in m.ctx.current.get("upcoming_event", ()) if re.search(r"휴가|여행", v)]
+    if old and place in old[-1]:
+        return
     if old:
         m.add(s, "upcoming_event", f"{old[-1]} ({place})", mode="refine")
     else:
@@ -81,5 +97,12 @@ def trip_rule(m: Msg, s: Sent) -> None:
         if m.add(
             s, "upcoming_event", f"{_clean(mt.group('w'))} 휴가{days}", prefix=t[: mt.start()]
         ):
+            return
+    mt = _TRIP_SET.search(t)
+    if mt:
+        days = f" ({_clean(mt.group('d'))})" if mt.group("d") else ""
+        before = _SUGGESTED.sub("", t[: mt.start()])
+        value = f"{_clean(mt.group('w'))} 여행{days}"
+        if not is_other(before, m.names) and m.add(s, "upcoming_event", value):
             return
     _destination(m, s)

@@ -1,0 +1,77 @@
+"""English rule for the names of the user's children or siblings, given after they were
+mentioned without names (``family``, ``refine``).
+
+"I've got twin daughters" ... later "I should give you the girls' names: Maddie's the older
+one and never lets Tess forget it": a cue that names are coming ("the girls' names", "my
+kids' names are", "their names are") and then two to four names. The names refine the latest
+plural family value ("twin daughters" -> "twin daughters (Maddie and Tess)").
+
+"She brought the twins. Hattie and Fergus are seven": a group of the user's kin, then two
+names given an age in the same message, is a new family value ("twins Hattie and Fergus
+(seven)").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from soulmem.perceive.facts.base import Candidate
+from soulmem.perceive.facts.en_lex import NUMBER_RE
+from soulmem.perceive.facts.en_util import NAME, Msg, cand, cap_name, rx
+
+__all__ = ["MESSAGE_RULES"]
+
+_GROUP = (
+    r"(?:girls|boys|kids|children|daughters|sons|twins|triplets|brothers|sisters|siblings|"
+    r"grandkids|grandchildren|grandsons|granddaughters|grandbabies)"
+)
+_CUE = rx(
+    rf"\b(?:(?:the|my|our)\s+(?:\w+\s+)?{_GROUP}'?\s+names?|their\s+names?)\b"
+    r"(?!\s+(?:later|another\s+time|tomorrow))"
+)
+_PLURAL_KIN = rx(rf"\b{_GROUP}\b")
+_NAME_RX = re.compile(NAME)
+
+
+def m_kin_names(m: Msg) -> Iterator[Candidate]:
+    text = " ".join(m.sents)
+    x = _CUE.search(text)
+    if not x or (x.group(0).lower().startswith("their") and not _PLURAL_KIN.search(text)):
+        return
+    group = next((v for v in reversed(m.current("family")) if _PLURAL_KIN.search(v)), None)
+    if group is None or "(" in group:
+        return
+    known = " ".join(v for vs in m.ctx.current.values() for v in vs).casefold()
+    names: list[str] = []
+    for found in _NAME_RX.findall(text[x.end() : x.end() + 200]):
+        n = re.sub(r"'s$", "", found)
+        if cap_name(n) and n not in names and n.casefold() not in known:
+            names.append(n)
+    if not 2 <= len(names) <= 4:
+        return
+    listed = ", ".join(names[:-1]) + f" and {names[-1]}"
+    yield cand("family", f"{group} ({listed})", text, mode="refine", confidence=0.7)
+
+
+_KIN_GROUP = rx(rf"\b(?:the|my|our)\s+((?:little\s+|twin\s+)?{_GROUP})\b")
+_PAIR_AGE = rx(
+    rf"(?:^|[.!;,]\s+)({NAME}),?\s+and\s+({NAME})\s+are\s+(?:both\s+|now\s+|just\s+)?"
+    rf"({NUMBER_RE}(?:\s+and\s+{NUMBER_RE})?)(?:\s+(?:years?\s+old|now|and)\b|\s*[,.!;]|$)"
+)
+
+
+def m_kin_pair(m: Msg) -> Iterator[Candidate]:
+    text = " ".join(m.sents)
+    g = _KIN_GROUP.search(text)
+    if not g:
+        return
+    x = _PAIR_AGE.search(text, g.end())
+    if not x or not (cap_name(x.group(1)) and cap_name(x.group(2))):
+        return
+    group = " ".join(g.group(1).lower().split())
+    value = f"{group} {x.group(1)} and {x.group(2)} ({x.group(3)})"
+    yield cand("family", value, x.group(0), confidence=0.7)
+
+
+MESSAGE_RULES = (m_kin_names, m_kin_pair)
