@@ -41,7 +41,7 @@ def test_dev_scenarios_recall_every_probe(language: str, e5: E5Embedder) -> None
 
 DATA = Path(__file__).resolve().parent / "data"
 #: hits of the scenarios written apart from the rules (``synk_holdout``: 60 turns;
-#: ``synk_fresh``: 103-105 turns, five batches, thirty-fourth and thirty-fifth sessions),
+#: ``synk_fresh``: 103-105 turns, six batches, thirty-fourth and thirty-fifth sessions),
 #: since the rules were generalised against them (docs/benchmarks.md gives each set's score
 #: as it came): raise, never lower
 FLOORS = {
@@ -54,7 +54,7 @@ FLOORS = {
     "synk_en_fresh2": 30,
     "synk_ja_fresh2": 30,
     "synk_ko_fresh2": 30,
-    "synk_en_fresh3": 28,
+    "synk_en_fresh3": 29,
     "synk_ja_fresh3": 30,
     "synk_ko_fresh3": 30,
     "synk_en_fresh4": 30,
@@ -78,6 +78,12 @@ FLOORS = {
     "synk_en_fresh10": 30,
     "synk_ja_fresh10": 30,
     "synk_ko_fresh10": 30,
+    "synk_en_fresh11": 30,
+    "synk_ja_fresh11": 30,
+    "synk_ko_fresh11": 30,
+    "synk_en_fresh12": 30,
+    "synk_ja_fresh12": 30,
+    "synk_ko_fresh12": 30,
 }
 
 

@@ -1161,3 +1161,51 @@ def test_leaving_a_home_or_a_partner() -> None:
     for text in ("I'm not with Tom anymore.", "Tom and I are done."):
         assert _now(text, "partner", cur) == [("Tom", "end")]
     assert _now("I'm not with Sam anymore.", "partner", cur) == []
+
+
+def test_round3_idioms_and_corrections() -> None:
+    # "Myself X": the Indian English self-introduction
+    assert user_values("Hello hello! Myself Snehal. My labmate said hi.", "name") == ["Snehal"]
+    assert user_values("Myself Priya here", "name") == ["Priya"]
+    assert user_values("I did it myself. Tom was happy", "name") == []
+    # a partner who asked the user out and got a yes; "we're officially a couple"
+    text = "Nikhil from the lab... he asked me out yesterday. And I said yes."
+    cur = {"relationship_status": ("single",)}
+    assert ("in a relationship with Nikhil", "set") in _now(text, "relationship_status", cur)
+    assert has("So we're officially a couple now!", "relationship_status", "in a relationship")
+    assert user_values("Priya asked me out and I said no.", "relationship_status") == []
+    assert user_values("Are we in a relationship?", "relationship_status") == []
+    # refusing a food; a food as the user's old enemy
+    assert user_values("And I won't touch mushrooms, never have.", "disliked") == ["mushrooms"]
+    assert user_values("I won't touch the car.", "disliked") == []
+    assert has("Bitter gourd and me are enemies since childhood.", "disliked", "bitter gourd")
+    assert user_values("Tom and I are enemies now.", "disliked") == []
+    # "Drink wise im boring, Vimto."
+    assert has("Drink wise im boring, Vimto.", "favorite_drink", "Vimto")
+    assert has("Food-wise, it's curry every time.", "favorite_food", "curry")
+    assert user_values("Money wise, it's tight", "favorite_food") == []
+    assert user_values("Food wise, the canteen is awful", "favorite_food") == []
+    # "our rescue greyhound": a household pet
+    assert has("Even our rescue greyhound nicks them", "pet", "rescue greyhound")
+    assert user_values("our neighbour's dog barks all night", "pet") == []
+    assert user_values("Haha our lab also has one old computer that cries.", "pet") == []
+    # children named with ages in a household message
+    text = "There's four of us plus the dog. Our Freya's 12 and fussy, Alfie's 8 and eats anything"
+    assert has(text, "family", "kids Freya (12) and Alfie (8)")
+    assert user_values("Tom's 30 and Sam's 29, my flatmates", "family") == []
+    # a plot the user grows things on; a show's repeats as a habit; a season awaited
+    assert has("Beans are from the allotment, got a plot off the main road", "hobby", "allotment")
+    assert user_values("We got a plot of land to build a house", "hobby") == []
+    text = "Sunday tea is always on trays in front of the Royle Family repeats"
+    assert has(text, "likes", "Royle Family")
+    assert user_values("My dad watches Top Gear repeats every day", "likes") == []
+    assert has(
+        "I'm waiting for exams to end and for the monsoon to come.", "favorite_season", "monsoon"
+    )
+    assert user_values("I'm waiting for the bus to come", "favorite_season") == []
+
+
+def test_me_problem_or_job_problem() -> None:
+    text = "im knackered, is that a me problem or a vet nurse problem. 12hr shifts"
+    assert user_values(text, "job") == ["vet nurse"]
+    assert user_values("is it a me problem or a you problem. idk", "job") == []

@@ -1160,3 +1160,95 @@ ROUND_TWO_MORE_NEGATIVE = [
 def test_round_two_more_negatives(text: str, subject: str, value: str) -> None:
     facts = user_facts(text, previous_user_texts=("hello",))
     assert not any(value in v for v in facts.get(subject, [])), facts
+
+
+# round three: polite elderly speech, initials, hearsay about others
+ROUND_THREE = [
+    ("今は船橋に住まっております。", "current_residence", "船橋"),
+    ("私は古希の三つ手前、67でしてね。", "age", "67歳"),
+    ("私は還暦を過ぎて、63です。", "age", "63歳"),
+    ("ちなみに私、節分の生まれでしてね。", "birthday", "2月3日"),
+    ("38年、中学で理科を教えておりました。", "job", "理科の教師"),
+    ("近所の塾で数学を教えています", "job", "数学の教師"),
+    ("家内の澄江とは見合いでしてね、もう42年連れ添っております。", "spouse", "澄江"),
+    ("孫は颯太と申しまして、これがやんちゃで。", "family", "颯太"),
+    ("息子は健太っていいます", "family", "健太"),
+    ("家帰ったら文鳥が待っててくれるのが救い", "pet", "文鳥"),
+    ("通勤中ずっとback number聴いてる", "favorite_artist", "back number"),
+    ("晩飯は鯖の味噌煮があれば文句なしでして。", "favorite_food", "鯖の味噌煮"),
+    ("ビールさえあれば何もいらない", "favorite_drink", "ビール"),
+    ("Fさんと付き合うことになりました", "relationship_status", "交際中"),
+    ("野球はカープ一筋です。", "likes", "カープ"),
+    ("寝る前の本は決まって藤沢周平です。", "favorite_book", "藤沢周平"),
+    ("お酒はいつもビール", "favorite_drink", "ビール"),
+    ("季節でいうと秋がいちばん好き", "favorite_season", "秋"),
+    ("休みの日は家で編み物してる", "hobby", "編み物"),
+    ("晩酌は芋焼酎のお湯割りと決めておりまして。", "favorite_drink", "芋焼酎のお湯割り"),
+    ("今は寝る前に黒豆茶を一杯です。", "favorite_drink", "黒豆茶"),
+    ("ただ私、蕎麦の実がいけない体質でしてね。", "allergy", "蕎麦"),
+]
+
+
+@pytest.mark.parametrize(("text", "subject", "value"), ROUND_THREE)
+def test_round_three_patterns(text: str, subject: str, value: str) -> None:
+    facts = user_facts(text, previous_user_texts=("hello",))
+    assert any(value in v for v in facts.get(subject, [])), facts
+
+
+ROUND_THREE_NEGATIVE = [
+    ("引っ越して最初の健診で、少々緊張しております。", "current_residence", "健診"),
+    ("関東に住んでも心は赤いままでして。", "current_residence", "関東"),
+    ("最近、人の名前が出てこないことが増えまして", "name", "出てこない"),
+    ("野球はカープ一筋です。", "name", "カープ"),
+    ("私、仙台出身なんだ", "name", "仙台"),
+    ("紫陽花と軒の雨音を聞きながら打つ碁は格別です。", "favorite_music", "雨音"),
+    ("全部で三回は読み返しましたかね", "favorite_book", "全部"),
+    ("Fさん仙台出身なんだって", "hometown", "仙台"),
+    ("うちの課長なんて大阪出身で、たこ焼き器自慢してくる", "hometown", "大阪"),
+    ("友達に英語を教えてる", "job", "英語"),
+    ("私は毎朝、30分歩きます", "age", "30"),
+    ("実家に帰ったら犬がいた", "current_residence", "実家"),
+    ("時間があれば最高", "likes", "時間"),
+    ("友達の息子は健太っていいます", "name", "健太"),
+    ("父は仕事一筋", "likes", "仕事"),
+    ("荷造りを始めたら、本が段ボール四十箱になりました。", "hobby", "荷造り"),
+    ("映画は決まって一人で観ます", "favorite_movie", "一人"),
+    ("本はいつも図書館で借りる", "favorite_book", "図書館"),
+    ("季節でいうと秋がいちばん好き", "favorite_season", "いうと"),
+    ("休みの日はだいたいサ活\nサウナで全部リセットしてる", "hobby", "全部"),
+    ("今は朝にご飯を一杯", "favorite_food", "ご飯"),
+    ("Fさん、来月誕生日なんだって\n5月生まれ", "birthday", "5月"),
+]
+
+
+@pytest.mark.parametrize(("text", "subject", "value"), ROUND_THREE_NEGATIVE)
+def test_round_three_negatives(text: str, subject: str, value: str) -> None:
+    facts = user_facts(text, previous_user_texts=("hello",))
+    assert not any(value in v for v in facts.get(subject, [])), facts
+
+
+def test_partner_known_by_initial_named_in_full() -> None:
+    text = "Fさんと付き合うことになりました\nちなみにFさん、藤崎さんっていいます"
+    facts = user_facts(text, previous_user_texts=("hello",))
+    assert facts.get("partner", [])[-1:] == ["藤崎"], facts
+
+
+def test_decade_does_not_replace_a_known_age() -> None:
+    text = "でもさ、30代の恋愛ってどこまで期待していいのか分かんなくなる"
+    facts = user_facts(text, previous_user_texts=("hello",), current={"age": ("34歳",)})
+    assert "age" not in facts, facts
+
+
+def test_quit_ends_a_known_drink_said_inside_a_longer_phrase() -> None:
+    text = "長年の芋焼酎のお湯割りはきっぱりやめまして、今は寝る前に黒豆茶を一杯です。"
+    found = run(
+        text, previous_user_texts=("hello",), current={"favorite_drink": ("芋焼酎のお湯割り",)}
+    )
+    ended = [c.value for c in found if c.subject == "favorite_drink" and c.mode == "end"]
+    assert ended and "黒豆茶" in user_facts(text, previous_user_texts=("hello",))["favorite_drink"]
+
+
+def test_pet_name_said_with_desu_ga() -> None:
+    text = "そうそう、うちの柴の名前ですが、小太郎と申しまして。"
+    facts = user_facts(text, previous_user_texts=("hello",), current={"pet": ("柴犬",)})
+    assert any("小太郎" in v for v in facts.get("pet", [])), facts

@@ -1314,3 +1314,65 @@ def test_someone_elses_pastimes_and_scenes_are_not_the_users() -> None:
     assert "favorite_artist" not in _user("나 지금 이어폰 끼고 노래 듣는 중 ㅎㅎ")
     assert "favorite_artist" not in _user("밴드 노래 들으면 눈물 줄줄")
     assert _user("주말마다 탁구 쳐").get("sport") == ["탁구"]
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "expected"),
+    [
+        ("나 윤태겸임 ㅇㅇ", "name", "윤태겸"),
+        ("원래 여수 살다가 중딩 때 대전으로 이사옴", "hometown", "여수"),
+        ("원래 여수 살다가 중딩 때 대전으로 이사옴", "current_residence", "대전"),
+        ("원래 목포 살다가 7살 때 광주로 이사 갔어", "hometown", "목포"),
+        ("전 원래 바닷가 촌년이에요 ㅎㅎ 여수요.", "hometown", "여수 (바닷가)"),
+        ("학원 끝나고 먹는 돼지국밥이 ㄹㅇ 인생 유일한 낙임", "favorite_food", "돼지국밥"),
+        ("퇴근하고 마시는 맥주가 유일한 낙이야", "favorite_drink", "맥주"),
+        ("난 돼지국밥파임. 오늘도 한 그릇 때림", "favorite_food", "돼지국밥"),
+        ("머리 터질 것 같으면 큐브 맞춤", "hobby", "큐브 맞추기"),
+        ("답답하면 그냥 노래 불러", "hobby", "노래 부르기"),
+        ("동료들이 저보고 전형적인 잇프제래요 ㅋㅋ", "mbti", "ISFJ (잇프제)"),
+        ("니큐에서 일하거든요, 신생아 중환자실이요.", "workplace", "니큐"),
+        ("수국 보면 그냥 기분이 좋아져요", "likes", "수국"),
+        ("제가 좋아하는 꽃은 수국이에요", "likes", "수국 (꽃)"),
+        ("그 샤프심 빌려가던 애 있잖아 채원이. 오늘 걔랑 사귀기로 함", "partner", "채원"),
+        ("저 이제 태현 씨랑 연애 중이에요.", "partner", "태현"),
+        (
+            "사귀기로 했어요 ㅋㅋ 저 이제 태현 씨랑 연애 중이에요.",
+            "relationship_status",
+            "연애 중 (태현)",
+        ),
+        ("나도 새솔고 다님", "school", "새솔고"),
+    ],
+)
+def test_round_three_statements(text: str, subject: str, expected: str) -> None:
+    assert expected in _user(text).get(subject, [])
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("나 이과생임", "name"),
+        ("원래 부천 살다가 이번에 망원동으로 이사했어요", "hometown"),
+        ("큰누나는 간호사라 오늘 밤샘 근무고 작은누나는 대학생이라 놀러감", "job"),
+        ("큰아들은 의사야", "job"),
+        ("걔도 이 게임 하는데 힐러만 데리고 다님 ㅋㅋ", "school"),
+        ("게임에 비둘기 나오면 ㄹㅇ 로그아웃함", "favorite_game"),
+        ("급식에 오이 나오면 다 골라냄. 냄새부터 극혐임", "disliked"),
+        ("아니 그게 싫은 게 아니라… 좀 좋음", "disliked"),
+        ("나이트 끝나고 1호선 타면 그냥 기절해요", "phobia"),
+        ("하람 씨 진짜 저의 새벽 상담사예요", "job"),
+        ("넌 내 인생 선생님이야", "job"),
+        ("제가 병원에서 일하는 부서 다시 한번만요", "workplace"),
+        ("나래는 포메 키우는데 이름이 콩떡이에요.", "pet"),
+        ("대박. 오늘 걔랑 사귀기로 함", "partner"),
+        ("걔 얼굴 보면 기분이 좋아져", "likes"),
+    ],
+)
+def test_round_three_not_the_users(text: str, subject: str) -> None:
+    assert subject not in _user(text)
+
+
+def test_a_type_said_back_to_the_character_is_not_the_users() -> None:
+    said = "제 MBTI가 INFP라 이런 거에 과몰입하거든요."
+    ctx = FactContext(previous_user_texts=("안녕",), previous_assistant_text=said)
+    assert "mbti" not in _user("INFP ㅋㅋㅋ 완전 어울려요", ctx)
+    assert _user("저도 INFP예요!", ctx).get("mbti") == ["INFP"]

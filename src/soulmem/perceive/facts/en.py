@@ -41,6 +41,7 @@ from soulmem.perceive.facts import (
     en_relations,
     en_rewatch,
     en_things,
+    en_topic_wise,
     en_trips,
 )
 from soulmem.perceive.facts.base import Candidate, FactContext
@@ -64,6 +65,7 @@ _RULES = (
     + en_changes.SENTENCE_RULES
     + en_allergy_clues.SENTENCE_RULES
     + en_intro.SENTENCE_RULES
+    + en_topic_wise.SENTENCE_RULES
 )
 _MSG_RULES = (
     en_relations.MESSAGE_RULES

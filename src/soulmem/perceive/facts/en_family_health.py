@@ -99,7 +99,7 @@ _PEOPLE = rx(
     r"grandma|grandpa|partner|girlfriend|boyfriend|wife|husband|ex|coworker)s?\b"
 )
 _PET_MY = rx(
-    rf"\bmy\s+((?:[\w-]+\s+){{0,2}}?)({_PETW})\b(?:(?:,?\s+(?:named\s+|called\s+)?|\s+is\s+"
+    rf"\b(?:my|our)\s+((?:[\w-]+\s+){{0,2}}?)({_PETW})\b(?:(?:,?\s+(?:named\s+|called\s+)?|\s+is\s+"
     rf"(?:named|called)\s+|'s\s+name\s+is\s+)({NAME}))?"
 )
 _PET_HAVE = rx(
@@ -116,6 +116,7 @@ _NO_PET = rx(
     r"\bI(?:\s+|(?='))(?:don't|do\s+not)\s+(?:have|own)\s+(?:any\s+)?(pets?|an?\s+(?:dog|"
     r"cat))\b|\bI\s+have\s+no\s+(pets?)\b"
 )
+_DOGGY = rx(r"\b(?:dog|pup|puppy|walkies|walk(?:ed|ing)?\s+(?:him|her)|bark\w*|fetch|vet)\b")
 _PET_BAD = rx(r"\b(?:hot|sea|cat\s+walk|lap|top|under|fire|dog\s+days|dog\s+tired|guide|service)\b")
 # "my old beagle Biscuit, passed away last week", "we lost our cat Miso": the pet is gone
 _GONE = (
@@ -206,6 +207,8 @@ def r_pets(s: str, m: Msg) -> Iterator[Candidate]:
             continue
         noun = x.group(2).lower()
         name = x.group(3) if x.group(3) and cap_name(x.group(3)) else None
+        if noun == "lab" and not name and not _DOGGY.search(m.text):
+            continue  # "our lab has one old computer": a laboratory
         if (noun.rstrip("s") in cur or _species(noun) in cur) and (
             not name or name.casefold() in cur
         ):

@@ -451,7 +451,15 @@ def league(text: str) -> str:
 _HATE = rx(
     rf"\bI\s+{_ADV}(hate|can't\s+stand|cannot\s+stand|despise|loathe|detest|(?:don't|"
     rf"do\s+not)\s+(?:really\s+)?like|dislike|(?:am|'m)\s+not\s+(?:a\s+)?(?:big\s+|"
-    rf"huge\s+)?fan\s+of|can't\s+do)\s+"
+    rf"huge\s+)?fan\s+of|can't\s+do|won't\s+(?:touch|eat)|will\s+not\s+(?:touch|eat)|"
+    rf"refuse\s+to\s+(?:touch|eat)|can't\s+stomach)\s+(?!(?:the|my|your|his|her|our|their|a|an|"
+    rf"any|anything|that|this|food|meat|dinner|lunch|breakfast)\b)"
+)
+# "bitter gourd and me are enemies since childhood", "olives and I don't get along"
+_FOES = rx(
+    r"^\W*(?:(?:and|also|but|honestly)\W+)*([a-z]+(?:\s+[a-z]+)?)\s+and\s+(?:me|I)\s+(?:are|have"
+    r"\s+(?:always\s+)?been)\s+(?:sworn\s+|mortal\s+|total\s+|big\s+)?enemies\b|^\W*([a-z]+(?:\s+"
+    r"[a-z]+)?)\s+and\s+(?:me|I)\s+(?:don't|do\s+not|never)\s+get\s+along\b"
 )
 _NOT_HATE_OBJ = rx(
     r"^(?:it|this|that|these|those|you|your|him|her|them|how|when|what|the\s+way|to\s+(?:say|"
@@ -526,6 +534,16 @@ def r_dislikes(s: str, m: Msg) -> Iterator[Candidate]:
                 confidence=0.75,
             )
             return
+    x = _FOES.search(s)
+    foe = x.group(1) or x.group(2) if x else ""
+    if (
+        foe
+        and (" " in foe or not cap_name(foe))
+        and not _PRON.search(foe)
+        and not re.match(r"(?:my|his|her|our|the|this|that)\b", foe, re.I)
+    ):
+        yield cand("disliked", foe.lower(), s, confidence=0.7)
+        return
     x = _GROSS.search(s) or _GROSS_ME.search(s)
     if x and not _PRON.search(x.group(1)):
         yield cand("disliked", x.group(1), s, confidence=0.6)

@@ -74,4 +74,37 @@ def m_kin_pair(m: Msg) -> Iterator[Candidate]:
     yield cand("family", value, x.group(0), confidence=0.7)
 
 
-MESSAGE_RULES = (m_kin_names, m_kin_pair)
+# "There's four of us plus the dog. Our Freya's 12 ..., Alfie's 8": two or more names each
+# given a child's age, in a message that places them in the user's household ("our Freya",
+# "four of us", "my kids"), are the user's children.
+_HOUSEHOLD = rx(
+    rf"\b(?:our\s+(?-i:{NAME})(?!\s+(?:and|from|at)\b)|(?:two|three|four|five|six|seven)\s+of\s+"
+    rf"us\b|\bfamily\s+of\s+(?:three|four|five|six|seven|\d)\b|(?:my|our)\s+(?:kids|children|lot|two|three|eldest|youngest|oldest)\b)"
+)
+_NAME_AGE = rx(
+    rf"\b({NAME})(?:'s|\s+is|\s+\(|,)\s*({NUMBER_RE})(?:\)|\s+(?:years?\s+old|and|now|going|"
+    r"nearly|but)\b|\s*[,.!;]|$)"
+)
+
+
+def m_kids_ages(m: Msg) -> Iterator[Candidate]:
+    text = " ".join(m.sents)
+    if not _HOUSEHOLD.search(text) or re.search(
+        r"\b(?:his|her|their|your|sister's|brother's|friend's)\s+(?:kids|children|lot)\b",
+        text,
+        re.I,
+    ):
+        return
+    kids: list[str] = []
+    for x in _NAME_AGE.finditer(text):
+        age = x.group(2)
+        if cap_name(x.group(1)) and (not age.isdigit() or int(age) < 18):
+            kids.append(f"{x.group(1)} ({age})")
+    known = " ".join(m.current("family")).casefold()
+    if len(kids) < 2 or (known and all(k.split()[0].casefold() in known for k in kids)):
+        return
+    value = "kids " + ", ".join(kids[:-1]) + f" and {kids[-1]}"
+    yield cand("family", value, text, confidence=0.7)
+
+
+MESSAGE_RULES = (m_kin_names, m_kin_pair, m_kids_ages)

@@ -141,7 +141,7 @@ HOLIDAYS: tuple[tuple[str, str, str], ...] = (
     (r"waitangi\s+day", "February 6", "Waitangi Day"),
 )
 
-SEASONS = _words("winter|summer|spring|autumn|fall")
+SEASONS = _words("winter|summer|spring|autumn|fall|monsoon|rainy season")
 
 COLORS = _words(
     "red|orange|yellow|green|blue|purple|pink|black|white|gray|grey|brown|teal|turquoise|navy",

@@ -40,7 +40,11 @@ _NAME_LATER = rx(
     rf"(?:it's|it\s+is)?\s*({_FULL})"
 )
 _NAME_IM = rx(rf"\b(?:{_IM}|this\s+is)\s+({_FULL})(?:\s*(?:—|,|-)\s*({_FULL}))?")
-_NAME_HERE = rx(rf"^\W*(?:(?:hi|hey|hello)\W+)?({_FULL})\s+here\b")
+# "Bob here", and the Indian English opener "Myself Snehal." / "Hello, myself Ravi from Pune"
+_NAME_HERE = rx(
+    rf"^\W*(?:(?:hi|hey|hello)\W+)*(?:myself\s+({_FULL})(?=\s*(?:[,.!;—-]|$|\s+(?:here|from|"
+    rf"and)\b))|({_FULL})\s+here\b)"
+)
 _GREETING = rx(
     r"^\W*(?:hi|hey|hello|hiya|howdy|yo|greetings|heya|evening|morning|afternoon|"
     r"(?:good\s+)?(?:morning|evening|afternoon|day))\b"
@@ -78,8 +82,8 @@ def r_name(s: str, m: Msg) -> Iterator[Candidate]:
         if initials or _ok_name(x.group(1)):
             yield cand("nickname", x.group(1), s)
     x = _NAME_HERE.search(s)
-    if x and _ok_name(x.group(1)):
-        yield cand("name", x.group(1), s)
+    if x and _ok_name(x.group(1) or x.group(2)):
+        yield cand("name", x.group(1) or x.group(2), s)
         return
     for x in _NAME_IM.finditer(s):
         name, full = x.group(1), x.group(2)

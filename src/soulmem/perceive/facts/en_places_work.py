@@ -198,6 +198,10 @@ _JOB_AS = rx(
 # "Eleven hours scrubbed in today. When you're the scrub nurse on a long list you don't sit":
 # a job told with a generic "you" by one who just spoke of their own working day
 _GENERIC_YOU = rx(rf"\bwhen\s+you're\s+(?:the|a|an)\s+((?:[\w-]+\s+){{0,2}}?{_JOB})\b(?!'s)")
+# "is that a me problem or a vet nurse problem": the user's own job set against themselves
+_ME_OR_JOB = rx(
+    rf"\ba\s+me\s+(problem|thing|issue)\s+or\s+an?\s+((?:[\w-]+\s+){{0,2}}?{_JOB})\s+\1\b"
+)
 _OWN_DAY = rx(
     r"\b(?:today|tonight|this\s+morning|my\s+shift|(?:\w+\s+)?hours|I\s+love|my\s+job|"
     r"at\s+work|I've\s+been|my\s+feet)\b"
@@ -377,6 +381,9 @@ def r_work(s: str, m: Msg) -> Iterator[Candidate]:
     x = _GENERIC_YOU.search(s)
     if x and FIRST.search(m.text) and _OWN_DAY.search(m.text) and not m.current("job"):
         yield cand("job", x.group(1), s, confidence=0.6)
+    x = _ME_OR_JOB.search(m.text)
+    if x and not m.current("job"):
+        yield cand("job", x.group(2), x.group(0), confidence=0.6)
     x = _LIVING.search(s)
     if x:
         yield cand("job", f"{x.group(1).strip()} (for a living)", s)

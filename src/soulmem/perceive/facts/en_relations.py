@@ -73,6 +73,14 @@ _ASKED = rx(
     rf"\b(?:he|she|they|{NAME})\s+asked\s+me\s+to\s+be\s+(his|her|their)\s+(?:gf|girlfriend|bf|"
     r"boyfriend|partner)\b(?![^.!?]*\b(?:said|say)\s+no\b)"
 )
+# "he asked me out yesterday. And I said yes": a new partner, the asker named in the message
+_ASKED_OUT = rx(rf"\b(?:(?-i:he|she|He|She)|({NAME}))\s+(?:finally\s+|just\s+)?asked\s+me\s+out\b")
+_SAID_YES = rx(r"\bI\s+said\s+yes\b(?!\s+to\b)")
+# "so we are officially in a relationship", "we're a couple now": the user paired, no name
+_WE_PAIRED = rx(
+    r"\bwe(?:'re|\s+are)\s+(?:now\s+|officially\s+|finally\s+|properly\s+)*(?:in\s+a\s+"
+    r"relationship|a\s+couple|an\s+item|(?<=officially\s)together|(?<=officially\s)dating)\b"
+)
 _NEW_ONE = rx(
     rf"\b(?:this|a|the)\s+(?:guy|girl|lad|dude|boy|man|woman)\s+(?:called\s+|named\s+)?({NAME})"
 )
@@ -109,6 +117,25 @@ def r_relationship(s: str, m: Msg) -> Iterator[Candidate]:
             yield cand("relationship_status", f"dating {named.group(1)}", s, confidence=0.8)
             yield cand("partner", f"{named.group(1)} ({kind})", s, confidence=0.8)
             return
+    x = _ASKED_OUT.search(s) if _SAID_YES.search(m.text) and not _BROKE.search(m.text) else None
+    if x:
+        who = x.group(1) or next(
+            (n for n in re.findall(rf"^\W*({NAME})\b", m.text) if cap_name(n)), None
+        )
+        if who and cap_name(who):
+            yield cand("relationship_status", f"in a relationship with {who}", s, confidence=0.8)
+            yield cand("partner", who, s, confidence=0.75)
+        else:
+            yield cand("relationship_status", "in a relationship", s, confidence=0.7)
+        return
+    x = _WE_PAIRED.search(s)
+    if (
+        x
+        and not re.search(r"\?", s[x.end() :][:3])
+        and not (_ASKED_OUT.search(m.text) and _SAID_YES.search(m.text))
+    ):
+        yield cand("relationship_status", "in a relationship", s, confidence=0.75)
+        return
     x = _GOT.search(s)
     if x:
         to = f" to {x.group(2)}" if x.group(2) else ""

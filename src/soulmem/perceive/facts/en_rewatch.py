@@ -65,4 +65,29 @@ def m_rewatch(m: Msg) -> Iterator[Candidate]:
     yield cand(subject, f"{title} (goes back to it, {how})", x.group(0))
 
 
-MESSAGE_RULES = (m_rewatch,)
+# "Sunday tea is always on trays in front of the Royle Family repeats", "every night I fall
+# asleep to Friends reruns": a show's reruns as a standing habit of the user's
+_RERUNS = rx(
+    rf"\b(?:in\s+front\s+of|watch(?:ing|ed)?|to|with|on)\s+(?:the\s+|old\s+)?({_TITLE})\s+"
+    r"(?:repeats|reruns|re-runs|box\s*sets?|omnibus|marathons?)\b"
+)
+_HABIT = rx(
+    r"\b(?:always|every|each|religiously|without\s+fail|never\s+miss|on\s+(?:sundays|"
+    r"saturdays|weekends)|our\s+tradition|ritual)\b"
+)
+
+_OTHER = rx(r"\b(?:he|she|they|his|her|their|your|you|my\s+(?!own\b)\w+)\b")
+
+
+def m_reruns(m: Msg) -> Iterator[Candidate]:
+    for sent in m.sents:
+        x = _RERUNS.search(sent)
+        if not x or not _HABIT.search(sent) or _OTHER.search(sent[: x.start()]):
+            continue
+        title = re.sub(r"^(?:The|A|An)\s+", "", x.group(1).rstrip("."))
+        if title and title.split(maxsplit=1)[0].casefold() not in NOT_NAMES_CF:
+            yield cand("likes", f"{title} (always watches the repeats)", sent, confidence=0.7)
+            return
+
+
+MESSAGE_RULES = (m_rewatch, m_reruns)

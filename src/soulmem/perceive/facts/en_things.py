@@ -43,6 +43,10 @@ _SEASON = alt(SEASONS)
 _SEASON_RX = rx(
     rf"\b({_SEASON})\s+is\s+(?:totally\s+|definitely\s+|absolutely\s+)?my\s+(?:season|jam|time|"
     rf"thing|vibe)\b|\bI\s+live\s+for\s+({_SEASON})\b"
+    # "I'm just waiting for the exams to finish and then for the monsoon to come"
+    rf"|\bI(?:'m|\s+am)?\s+(?:just\s+|always\s+)?(?:waiting|can't\s+wait|count(?:ing)?\s+(?:down\s+)?"
+    rf"the\s+days)\s+(?:[^.!?]{{0,50}}?\s)?for\s+(?:the\s+)?({_SEASON})\s+to\s+(?:come|arrive|"
+    rf"start|hit|roll\s+(?:in|around))\b"
 )
 _MUSIC = alt(MUSIC_GENRES)
 _MUSIC_PLAY = rx(
@@ -168,7 +172,10 @@ def r_things(s: str, m: Msg) -> Iterator[Candidate]:
         yield cand("favorite_color", col + where, s, confidence=0.75)
     x = _SEASON_RX.search(s)
     if x:
-        yield cand("favorite_season", (x.group(1) or x.group(2)).lower(), s, confidence=0.8)
+        found = x.group(1) or x.group(2) or x.group(3)
+        yield cand(
+            "favorite_season", found.lower(), s, confidence=0.8 if x.group(3) is None else 0.7
+        )
     x = _MUSIC_PLAY.search(s)
     if x:
         g = x.group(1) or x.group(2)
@@ -238,4 +245,24 @@ def r_things(s: str, m: Msg) -> Iterator[Candidate]:
         yield cand("hobby", v, s, confidence=0.7)
 
 
-SENTENCE_RULES = (r_things,)
+# "Beans will be from the allotment, got a plot off the main road", "my veg patch": a
+# growing plot the user keeps is a gardening hobby
+_PLOT_OWN = rx(
+    r"\b(?:my|our)\s+(?:own\s+)?(allotment|plot|veg(?:gie|etable)?\s+(?:patch|plot))\b|"
+    r"(?:^\W*|\b(?:I|we)(?:'ve)?\s+|[,;]\s*)(?:got|have|rent|took\s+on)\s+(?:a|an|my\s+own|"
+    r"a\s+second|two)\s+(allotment|plot|veg(?:gie|etable)?\s+(?:patch|plot))\b"
+)
+
+
+def r_plot(s: str, m: Msg) -> Iterator[Candidate]:
+    x = _PLOT_OWN.search(s)
+    if not x or re.search(r"\b(?:his|her|their|your)\s+(?:allotment|plot)\b", s, re.I):
+        return
+    kind = (x.group(1) or x.group(2)).lower()
+    if kind == "plot" and not re.search(r"\ballotment|\bveg|\bgrow", m.text, re.I):
+        return
+    what = "allotment" if kind in {"plot", "allotment"} else "vegetable"
+    yield cand("hobby", f"{what} gardening", s, confidence=0.7)
+
+
+SENTENCE_RULES = (r_things, r_plot)

@@ -72,11 +72,14 @@ _AGE_BARE = re.compile(
 _AGE_THIS_YEAR = re.compile(
     r"(?:今年(?:で)?|^(?:ちなみに|実は)?、?(?:私|僕|俺|あたし|わたし)、(?:[^\d。、!?]{1,8}の)?)"
     r"\s*(?P<n>[1-9]\d|[二三四五六七八九]十[一二三四五六七八九]?)(?![\d.年月日時分回個人円点度%cmkg一二三四五六七八九十])"
-    r"(?:です|だよ|よ|なんだ|なん|なの|になる|。|!|$|、)"
+    r"(?:です|でして|だよ|よ|なんだ|なん|なの|になる|。|!|$|、)"
+    # "私は古希の三つ手前、67でしてね": a clause about the age, then the number
+    r"|(?:私|僕|俺|あたし|わたし)は[^\d。!?、]{2,12}、\s*(?P<c>[1-9]\d)"
+    r"(?![\d.年月日時分回個人円点度%cmkg])(?=でして|です|だよ|なんです|なんだ|。|!|$)"
 )
 _AGE_HINT = re.compile(
     r"歳|才|年齢|若|(?:高|中|大)[1-6一二三四五六]|学生|成人|未成年|おじさん|おばさん|おっさん|"
-    r"年上|年下|同い年|アラサー|アラフォー|誕生日|四捨五入|サバ(?:を)?読|歳を?(?:盛|ごまか)|"
+    r"年上|年下|同い年|古希|喜寿|傘寿|米寿|還暦|年の話|アラサー|アラフォー|誕生日|四捨五入|サバ(?:を)?読|歳を?(?:盛|ごまか)|"
     r"[1-9]\d(?:歳)?って言った(?:けど|じゃん|よね|でしょ)|見栄|みえ張|嘘|うそ|ウソ|年(?:を)?聞かれ"
 )
 _AGE_DECADE = re.compile(
@@ -144,8 +147,14 @@ def _ages(s: Sent) -> Iterator[Candidate]:
     mb = _AGE_BARE.search(s.text) if not found and hint else None
     mb = mb or (None if found else _AGE_THIS_YEAR.search(s.text))
     if mb and not s.other_at(mb.start()):
-        found.append(f"{kanji_number(mb.group('n'))}歳")
+        clause = mb.groupdict().get("c")
+        if clause is None or hint:
+            found.append(f"{kanji_number(mb.group('n') or clause or '')}歳")
+    # "30代の恋愛って": an exact age already known in that decade says more
+    exact = [int(v[:-1]) for v in s.context.current.get("age", ()) if re.fullmatch(r"\d{1,3}歳", v)]
     for m in _AGE_DECADE.finditer(s.text):
+        if any(n // 10 * 10 == int(m.group("n")) for n in exact):
+            continue
         if not s.other_at(m.start()):
             found.append(f"{m.group('n')}代{m.group('q') or ''}")
     ms = _AGE_SOON.search(s.text)
@@ -220,7 +229,7 @@ def _birthdays(s: Sent) -> Iterator[Candidate]:
 
 _BIRTH_REGEXES = (
     # (not "イブ生まれとは": the character's birthday, remarked on)
-    re.compile(rf"{_DATE}(?:の日)?(?:に)?生まれ(?!とは|なんですね|なんだね|かあ|かぁ|ですか)"),
+    re.compile(rf"{_DATE}(?:の日|の)?(?:に)?生まれ(?!とは|なんですね|なんだね|かあ|かぁ|ですか)"),
     re.compile(
         rf"(?:誕生日|たんじょうび|たんじょう日|バースデー|生年月日|生まれた日)(?:は|が|って|、)?\s*"
         rf"(?:ちょうど|まさに|実は|なんと)?\s*{_DATE}"
@@ -340,7 +349,7 @@ _FAMILY_LIVE = re.compile(
 )
 # "家は中2の息子がひとり": a member counted, no verb
 _FAMILY_COUNTED = re.compile(
-    rf"(?P<v>{FAMILY})が(?P<n>ひとり|一人|1人|ふたり|二人|2人|三人|3人)(?=[。!、\s]|$|いる|います|だけ)"
+    rf"(?P<v>{FAMILY})が(?P<n>ひとり|一人|1人|ふたり|二人|2人|三人|3人)(?=[。!、\s]|$|いる|います|いて|おります|おりまして|だけ)"
 )
 _FAMILY_SIZE = re.compile(rf"(?P<n>{_NUM})人家族")
 _ONLY = re.compile(r"一人っ子|ひとりっ子|一人っこ")

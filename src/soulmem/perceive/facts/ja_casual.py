@@ -48,6 +48,11 @@ _PRAISE = (
         rf"(?P<v>{NP})(?:が|は)?優勝(?=[!。、]|$|でしょ|だよ|です|なんだ|かな)",
     ),
     re.compile(rf"(?P<v>{NP})、?(?:あれ|これ|それ)?(?:さえ|が)(?:あれば|あったら)生きていける"),
+    # "鯖の味噌煮があれば文句なし", "角ハイあれば優勝": a food or drink that is all one needs
+    re.compile(
+        rf"(?P<v>{NP})、?(?:さえ|が)?(?:あれば|あったら)(?:もう)?"
+        r"(?:文句なし|文句ない|優勝|最高|満足|幸せ|十分|(?:他に|ほかに)?何も(?:いらない|要らない))"
+    ),
 )
 _GOD = re.compile(
     rf"(?P<v>{NP})(?:が|は)(?:神|至高|天才)(?:だと思って|だと思う|なんだ|です|だよ|すぎ|。|!|$|、)"
@@ -61,7 +66,7 @@ def _praise(s: Sent) -> Iterator[Candidate]:
         m = regex.search(t)
         if m and not s.other_at(m.start()) and (value := clean(m.group("v"))):
             subject = classify(value, s.message)
-            if subject != "likes" or regex is not _PRAISE[0]:
+            if subject != "likes" or regex is _PRAISE[1]:
                 yield cand(subject, value, s, confidence=0.75)
     m = _GOD.search(t)
     if m and not s.other_at(m.start()) and (value := clean(m.group("v"))):

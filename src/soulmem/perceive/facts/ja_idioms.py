@@ -3,9 +3,9 @@ soulmem.perceive.facts.ja).
 
 Polite and casual set phrases: ``休みの日は渓流釣りです`` (a day off spent on a hobby),
 ``最近の沼は刺繍`` (otaku slang for a new hobby), ``音楽は学生時代から…一本槍`` (one
-band only), ``勘弁してほしいというのがパクチーです`` (a dislike), ``蕎麦がダメな体質で``
-(an allergy), ``歯医者で衛生士やってて`` (a job and its workplace), ``営業部の課長です``
-(a post in a department).
+band only), ``野球はカープ一筋`` (the one team), ``勘弁してほしいというのがパクチーです``
+(a dislike), ``蕎麦がダメな体質で`` (an allergy), ``歯医者で衛生士やってて`` (a job and
+its workplace), ``営業部の課長です`` (a post in a department).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from soulmem.perceive.facts.base import Candidate
-from soulmem.perceive.facts.ja_lex import classify
+from soulmem.perceive.facts.ja_lex import FAMILY, PERSONS, SELF, classify
 from soulmem.perceive.facts.ja_text import HNP, NP, WORD, Sent, cand, clean
 
 __all__ = ["IDIOM_RULES"]
@@ -29,11 +29,16 @@ _NUMA = re.compile(rf"(?:最近の|今の)?沼(?:は|って)\s*(?P<v>{NP}){_END}
 _ONLY_MUSIC = re.compile(
     rf"音楽(?:は|なら)[^。]{{0,10}}?(?P<v>{NP})(?:一本槍|一筋|一択|ばかり|ばっかり)"
 )
+# "野球はカープ一筋です": the one team, school or kind of thing the user is devoted to
+_DEVOTED = re.compile(
+    rf"(?:^|(?<=[、。\s]))(?P<c>{WORD})(?:は|なら)\s*(?:昔から|ずっと|もう)?\s*(?P<v>{NP})(?:一本槍|一筋)"
+)
+_NOT_DEVOTED = re.compile(rf"^(?:{PERSONS}|{FAMILY}|仕事|家族|家庭|研究|勉強)$")
 _DISLIKE = re.compile(
     r"(?:勘弁してほしい|勘弁願いたい|許せない|受け付けない|食べられない)(?:という|って|っていう)?のが"
     rf"\s*(?P<v>{NP}){_END}"
 )
-_ALLERGY = re.compile(rf"(?P<v>{HNP})(?:が|は)(?:ダメ|だめ|駄目)な体質")
+_ALLERGY = re.compile(rf"(?P<v>{HNP})(?:が|は)(?:ダメ|だめ|駄目|いけない|合わない)な?体質")
 _JOB_AT = re.compile(
     rf"(?P<w>{WORD})で(?P<j>{WORD}(?:士|師|員|医|者))(?:を)?(?:やって|してて|して(?:る|ます|います))"
 )
@@ -68,6 +73,17 @@ def _idioms(s: Sent) -> Iterator[Candidate]:
         m = regex.search(t)
         if m and not s.other_at(m.start()) and (value := _value(m)):
             yield cand(subject, value, s, confidence=0.75)
+    md = _DEVOTED.search(t)
+    if (
+        md
+        and not s.other_at(md.start())
+        and (value := _value(md))
+        and not _NOT_DEVOTED.match(value)
+    ):
+        kind = classify(value, t)
+        if kind == "likes" and not re.fullmatch(SELF, md.group("c")):
+            value = f"{value}（{md.group('c')}）"
+        yield cand(kind, value, s, confidence=0.75)
     mj = _JOB_AT.search(t) or _POST.search(t)
     if mj and not s.other_at(mj.start("j")):  # (``3つ下で看護師``: a sibling's job)
         where = mj.groupdict().get("w") or mj.group("d")

@@ -198,6 +198,11 @@ _HABIT_RULES = (
     ),
     # "今日もほうじ茶ラテが沁みます"
     re.compile(rf"(?:今日も|やっぱり|やっぱ|いつもの)\s*(?P<x>{NP})(?:が|は)(?:沁み|しみ|染み)"),
+    # "今は寝る前に黒豆茶を一杯です": the one cup the day is closed with
+    re.compile(
+        r"(?:毎朝|毎晩|毎日|今は|寝る前(?:に|は)|食後(?:に|は)|朝は|夜は)[^。!?]{0,8}?"
+        rf"(?P<x>{NP})を(?:一杯|1杯)(?:です|だけ|飲|やる|、|。|!|$)"
+    ),
     # "寒い日はやっぱりほうじ茶ラテですね", "こういう日は絶対もつ鍋。"
     re.compile(
         rf"(?:日|時|とき|朝|夜|冬|夏|仕事終わり|風呂上がり)(?:は|こそ|に)(?:やっぱり|やっぱ|断然|絶対)\s*"
@@ -206,7 +211,7 @@ _HABIT_RULES = (
     # (from here on: praise of one thing, whatever it is)
     # "ご褒美はほうじ茶ラテって決めてる", "残業のおともはじゃがりこ一択"
     re.compile(
-        rf"(?:ご褒美|お供|おとも|相棒)(?:は|といえば)\s*(?P<x>{NP}|[ぁ-ゖ]{{3,8}}?)"
+        rf"(?:ご褒美|お供|おとも|相棒|晩酌|寝酒)(?:は|といえば)\s*(?P<x>{NP}|[ぁ-ゖ]{{3,8}}?)"
         r"(?:って決めて|と決めて|一択|に限る)"
     ),
     # "もつ鍋のことしか考えられなくなる", "かもめの玉子に勝るものはない"
@@ -223,7 +228,8 @@ _AGAIN_FOOD = re.compile(
     rf"|(?:ほぼ|ほとんど|毎日|毎食)\s*(?P<y>{FOODS}{_NOUN}{{0,3}})(?:ばっかり|ばかり|ばっか)?"
     r"(?:です|だよ|なんです|だけど|ですけど)"
 )
-_PRAISE = 3
+_PRAISE = 4
+_CUP = 2  # (the one cup: a drink only)
 # "今日もいつものカフェでチャイ頼んじゃった": a drink ordered again
 _AGAIN_DRINK = re.compile(
     rf"(?:今日も|また|結局また|今朝も|いつもの)[^。!?]{{0,16}}?(?<![^\W\d_ぁ-ゖ])(?P<x>{DRINKS}{_NOUN}{{0,3}})"
@@ -242,7 +248,11 @@ def _habits(s: Sent) -> Iterator[Candidate]:
         m = regex.search(t)
         if m and not s.other_at(m.start()):
             value = clean(m.group("x"))
-            subject = classify(value, t)
+            # ("晩酌は芋焼酎のお湯割りと決めて": what the evening drink is, is a drink)
+            drink = i == _CUP or re.match("晩酌|寝酒", m.group(0))
+            subject = classify(value, t + ("飲む" if drink else ""))
+            if i == _CUP and subject != "favorite_drink":
+                continue
             # the habits (買うのが日課, 沁みる) need a food or drink; the praise (一択) does not
             if value and (i >= _PRAISE or subject in ("favorite_drink", "favorite_food")):
                 yield cand(subject, value, s, confidence=0.75)
@@ -293,7 +303,11 @@ def _works(s: Sent) -> Iterator[Candidate]:
         m = regex.search(t)
         if m and not s.other_at(m.start()):
             title = clean(m.group("q") or m.group("v") or "")
-            if title and not re.search(r"^(?:それ|これ|あれ|本|漫画|映画|[ぁ-ゖ]+)$", title):
+            # (not "全部で三回は読み返し": a count's lead, not a title)
+            if title and not re.search(
+                r"^(?:それ|これ|あれ|本|漫画|映画|[ぁ-ゖ]+)$|^(?:全部|合計|今まで|これまで).?$|で$",
+                title,
+            ):
                 yield cand(subject, title, s, confidence=0.75)
 
 

@@ -34,7 +34,9 @@ _FRIEND_ROLE = r"(?P<r>(?<!親)(?<!大親)(?:友達|友だち|友人|ともだ�
 _SPOUSE_ROLE = r"(?P<r>嫁|妻|奥さん|夫|旦那|旦那さん|主人|うちの人|家内|女房|かみさん)"
 # "部下に小松というのがいまして", "家内は由美子といいます": a person introduced by role
 _INTRODUCED = r"(?:という|って|っていう)(?:の|人|男|女|奴|やつ|子)が"
-_CALLED = r"(?:と|って)(?:いいます|言います|申します|いう(?:んです|んだ))"
+_CALLED = r"(?:と|って)(?:(?:いい|言い|申し)(?:ます|まして)|いう(?:んです|んだ))"
+# "孫は颯太と申しまして", "息子は健太っていいます": a child or grandchild introduced by name
+_KIN_ROLE = r"(?P<r>孫|息子|娘|長男|長女|次男|次女|三男|三女|末っ子|一人息子|一人娘)"
 _ROLE_OF = (
     # "嫁の名前は美咲", "旦那の健二くんが": a spouse named by role
     (
@@ -45,6 +47,12 @@ _ROLE_OF = (
     ),
     ("spouse", re.compile(rf"{_SPOUSE_ROLE}の\s*{_NAME}{_IS_NAME}")),
     ("spouse", re.compile(rf"{_SPOUSE_ROLE}(?:は|の名前は)\s*{_NAME}{_CALLED}")),
+    # "家内の澄江とは見合いでして": the spouse's name, then what the user shares with them
+    ("spouse", re.compile(rf"{_SPOUSE_ROLE}の\s*{_NAME}(?<!実家)(?<!両親)(?<!家族)(?<!親戚)とは")),
+    (
+        "family",
+        re.compile(rf"(?<![^\W\d_])(?:うちの)?{_KIN_ROLE}(?:は|の名前は)\s*{_NAME}{_CALLED}"),
+    ),
     ("coworker", re.compile(rf"{_WORK_ROLE}の\s*{_NAME}{_IS_NAME}")),
     ("coworker", re.compile(rf"{_WORK_ROLE}に\s*{_NAME}{_INTRODUCED}")),
     ("friend", re.compile(rf"{_FRIEND_ROLE}の\s*{_NAME}{_IS_NAME}")),
@@ -79,7 +87,10 @@ def _people(s: Sent) -> Iterator[Candidate]:
         for m in regex.finditer(s.text):
             if s.other_at(m.start()):
                 continue
-            yield cand(subject, f"{m.group('n')}（{m.group('r')}）", s, confidence=0.75)
+            value = f"{m.group('n')}（{m.group('r')}）"
+            if subject == "family":
+                value = f"{m.group('r')}「{m.group('n')}」"
+            yield cand(subject, value, s, confidence=0.75)
 
 
 PEOPLE_RULES: tuple[Callable[[Sent], Iterator[Candidate]], ...] = (_people, _spouse_away)

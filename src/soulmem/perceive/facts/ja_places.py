@@ -47,11 +47,11 @@ _RESIDENCE = (
     re.compile(
         rf"{_PLACE}(?:で|に)(?:[^。!?、]{{0,8}}?と)?(?:ひとり暮らし|一人暮らし|独り暮らし|二人暮らし|同棲|"
         # (住み始めた is where the user lives now; 住んでた, where they used to)
-        r"(?:住んで|暮らして)(?!た|いた|ました)|住み始め|住む)"
+        r"(?:住んで|暮らして|住まって)(?!た|いた|ました|も)|住み始め|住む)"
     ),
     re.compile(rf"{_PLACE}(?:に|へ)引っ越(?:し|す)"),
     re.compile(
-        rf"引っ越して(?:、)?(?:今は|いまは|今)?\s*{_PLACE}(?:に|です|だよ|。|!|$|、|なの|で)"
+        rf"引っ越して(?:、)?(?!最初|初め|はじめ|すぐ|早々|以来|から|間も|まだ|もう|ばかり)(?:今は|いまは|今)?\s*{_PLACE}(?:に|です|だよ|。|!|$|、|なの|で)"
     ),
     re.compile(rf"{_PLACE}在住"),
     re.compile(rf"{_PLACE}住み(?:です|だよ|なの|なん|。|!|$|、|で|に(?:なった|なりました))"),
@@ -109,6 +109,15 @@ _BORN_RAISED = re.compile(
 )
 
 
+def _led_by_other(s: Sent, m: re.Match[str], place: str) -> bool:
+    """ "Fさん仙台出身なんだって": a person named inside the matched words, before the place."""
+    at = m.group("p").find(place)
+    lead = s.text[: m.start("p") + at] if at > 0 else ""
+    return bool(lead) and (
+        s.other_topic(lead) or bool(re.search(r"(?:さん|くん|君|ちゃん|先輩|氏)$", lead))
+    )
+
+
 def _hometown(s: Sent) -> Candidate | None:
     mb = _BORN_RAISED.search(s.text)
     if mb and not s.other_at(mb.start()):
@@ -119,7 +128,7 @@ def _hometown(s: Sent) -> Candidate | None:
         m = regex.search(s.text)
         if m and not s.other_at(m.start()):
             place = _place(m)
-            if place:
+            if place and not _led_by_other(s, m, place):
                 return cand("hometown", place, s, confidence=0.85)
     return None
 
@@ -133,7 +142,7 @@ def places(s: Sent) -> Iterator[Candidate]:
         m = regex.search(s.text)
         if m and not s.other_at(m.start()):
             place = _place(m)
-            if place:
+            if place and not _led_by_other(s, m, place):
                 note = "（ひとり暮らし）" if _ALONE.search(s.text) else ""
                 yield cand("current_residence", place + note, s, confidence=0.85)
                 return
@@ -143,6 +152,8 @@ def places(s: Sent) -> Iterator[Candidate]:
         ml = None
     if ml and not s.other_at(ml.start()) and (old := _place(ml)):
         yield cand("current_residence", old, s, mode="end", confidence=0.75)
-    home = re.search(r"実家暮らし|実家に住んで|実家に(?:戻っ|帰っ)(?:た|て(?:きた|る))", s.text)
+    home = re.search(
+        r"実家暮らし|実家に住んで|実家に(?:戻っ|帰っ)(?:た(?!ら|り|時|とき)|て(?:きた|る))", s.text
+    )
     if home and not s.other_at(home.start()):
         yield cand("current_residence", "実家暮らし", s, confidence=0.75)

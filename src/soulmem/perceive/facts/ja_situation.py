@@ -32,7 +32,11 @@ _BROKE = re.compile(
     r"|(?:彼氏|彼女|恋人)に(?:フラれ|ふられ|振られ)|(?:彼氏|彼女|恋人)を(?:フッ|ふっ|振っ)た"
 )
 # a hiragana name stops before a trailing particle (``あかりとは`` -> あかり)
-_PNAME = r"(?P<n>[^\W\d_ぁ-ゖァ-ヺーA-Za-z]{1,4}|[ァ-ヴー]{2,8}|[ぁ-ゖ]{2,5}?)"
+# (an initial, "Fさん", is a name too; an honorific alone is not)
+_PNAME = (
+    r"(?P<n>[^\W\d_ぁ-ゖァ-ヺーA-Za-z]{1,4}|[ァ-ヴー]{2,8}|(?<![A-Za-z])[A-Z]{1,3}(?![A-Za-z])"
+    r"|(?!さん|くん|ちゃん)[ぁ-ゖ]{2,5}?)"
+)
 _PEND = r"(?=って|と|が|は|も|、|。|!|$|くん|さん|ちゃん|です|だよ|なの|なんだ)"
 _PARTNER = re.compile(
     rf"(?:彼氏|恋人)(?:の名前(?:は|が|って)|の|は)\s*{_PNAME}(?:って|と|が|は|、|。|!|$|くん|さん|ちゃん)"
@@ -108,8 +112,8 @@ _PART_TIME = (
     re.compile(rf"(?:バイト|アルバイト)(?:は|を)?\s*(?P<x>{NP})(?:に変え|にした|に決ま)"),
 )
 _QUIT = re.compile(
-    rf"(?P<x>{NP})(?:さん)?(?:を|は)?(?:もう)?"
-    r"(?:(?:先月|今月|先週|去年|昨年|年内|\d{1,2}月)(?:いっぱい|末)?で)?(?:やめた|辞めた|やめました|辞めました|やめて|辞めて|卒業した|引退した|"
+    rf"(?P<x>{NP})(?:さん)?(?:を|は)?(?:もう|きっぱり|すっぱり|完全に)?"
+    r"(?:(?:先月|今月|先週|去年|昨年|年内|\d{1,2}月)(?:いっぱい|末)?で)?(?:やめた|辞めた|やめました|辞めました|やめまして|辞めまして|やめて|辞めて|卒業した|引退した|"
     r"(?:やめ|辞め)ちゃ|クビになっ|退職し|"
     r"(?:今月|今週|今日|明日|月末|年内|\d{1,2}月)(?:いっぱい|末)?で(?:終わり|最後|ラスト|おしまい|退職)|"
     r"もう(?:飲んで|食べて|やって|して|行って)(?:ない|いない|ません))"
@@ -175,9 +179,10 @@ def _relations(s: Sent) -> Iterator[Candidate]:
         if mp and not s.other_at(mp.start()) and mp.group("n") not in ("いない", "いる"):
             yield cand("partner", mp.group("n"), s, confidence=0.8)
             if regex is _DATING:
-                yield cand("relationship_status", "恋人あり", s, confidence=0.8)
+                yield cand("relationship_status", f"恋人あり（{mp.group('n')}と交際中）", s)
             break
     yield from _named_next(s)
+    yield from _partner_renamed(s)
     for regex in _BEST:
         mb = regex.search(t)
         if mb and not s.other_at(mb.start()):
@@ -204,6 +209,22 @@ def _named_next(s: Sent) -> Iterator[Candidate]:
             name = mn.group("n")
             value = f"片思い中（{name}）" if subject == "relationship_status" else name
             yield cand(subject, value, s, confidence=0.75)
+            return
+
+
+# "ちなみにFさん、藤崎さんっていいます": the partner known by an initial, named in full
+_RENAMED = (
+    rf"(?:さん|くん|ちゃん)?(?:、|は|って)\s*{_PNAME}(?:さん|くん|ちゃん)?"
+    r"(?:って|と)(?:いいます|言います|いう(?:んだ|の|名前))"
+)
+
+
+def _partner_renamed(s: Sent) -> Iterator[Candidate]:
+    said = [m.group("n") for m in _DATING.finditer(s.before)]
+    for old in (*s.context.current.get("partner", ()), *said):
+        m = re.search(re.escape(old) + _RENAMED, s.text) if old and old != "恋人" else None
+        if m and m.group("n") != old:
+            yield cand("partner", m.group("n"), s, confidence=0.8)
             return
 
 
@@ -256,7 +277,8 @@ def _situation(s: Sent) -> Iterator[Candidate]:
             yield cand("workplace", thing, s, mode="end", confidence=0.75)
             continue
         for subject, values in s.context.current.items():
-            if any(thing in v for v in values):
+            # ("長年の芋焼酎のお湯割りはやめまして": the known value inside a longer phrase)
+            if any(thing in v or (len(v) > 2 and v in thing) for v in values):
                 yield cand(subject, thing, s, mode="end", confidence=0.75)
     for regex in _GOAL:
         mg = regex.search(t)

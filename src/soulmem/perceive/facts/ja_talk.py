@@ -96,7 +96,7 @@ def _echo(s: Sent) -> Iterator[Candidate]:
         return
     m = _ECHO_A.match(s.text)
     if m:
-        value = clean(m.group("v"))
+        value = re.sub(r"(?<=.)(?:一択|一強|推し)$", "", clean(m.group("v")))
         if value and value not in ("何", "それ", "これ", "ない", "特に", "ひみつ", "ないしょ"):
             subject = _ECHO_CATEGORIES[cat]
             subject = subject if subject == "disliked" else _subject(subject, value)
@@ -116,7 +116,7 @@ def _subject(subject: str, value: str) -> str:
 _PICK = re.compile(
     rf"(?:^|[、\s]|(?<=は)|(?<=の))(?P<c>{_PICK_CAT})(?P<by>は|なら|だと|だったら|で言うと|でいうと|って)、?\s*"
     r"(?P<adv>断然|断トツで|断トツ|ダントツで|ダントツ|圧倒的に|絶対|もっぱら|やっぱり|やっぱ|"
-    r"なんといっても|何と言っても|何より|一番は|基本)?\s*"
+    r"なんといっても|何と言っても|何より|一番は|基本|決まって|いつも|毎回|必ず)?\s*"
     r"(?P<v>[^。!?、]{1,24}?)"
     r"(?P<end>派|一択|一強|推し|に限る|が一番|が好き|最強|です|だよ|かな|!|。|$|、)"
 )
@@ -124,7 +124,7 @@ _VENUE = re.compile(r"(?:館|店|屋|駅|場|所|室|院|センター|ショッ�
 _STRONG_END = ("派", "一択", "一強", "推し", "に限る", "が一番", "が好き", "最強")
 _NOT_PICK = re.compile(
     r"^(?:何|なに|それ|これ|あれ|全部|ない|なし|特に|いろいろ|色々|あんまり|苦手|嫌い|好き)|"
-    r"[たるいず]$|ない$|しない|見ない|読まない|飲まない|食べない"
+    r"[たるいず]$|ない$|ます$|ません$|しない|見ない|読まない|飲まない|食べない"
 )
 
 

@@ -52,7 +52,7 @@ _QUESTION_END = re.compile(
 _TOPIC = re.compile(
     rf"(?P<other>{PERSONS}|[^\W\d_]{{1,8}}?(?:さん|くん|君|ちゃん|様|さま|先輩|氏|"
     r"(?<=[院社店部課校寮会園局署室団隊組])長))"
-    r"(?:は|が|も|の(?!頃|ころ|時|とき|日)|って|とか|にとって|、|ち(?=の|は|も|で|に))"
+    r"(?:は|が|も|の(?!頃|ころ|時|とき|日)|って|とか|なんて|にとって|、|ち(?=の|は|も|で|に))"
     rf"|(?P<self>{SELF})(?:んち(?:の|は|で|に)?|は|が|も|の|って|的に|なんて|にとって|、"
     # "俺キウイ食うと…": the speaker leads the sentence, no particle
     r"|(?<=^俺|^私|^僕)(?=[^\W\d_ぁ-ゖ]))"
@@ -65,7 +65,8 @@ _TOPIC = re.compile(
     r"|^[^\W\d_]{1,6}?(?:くん|さん|ちゃん)?って(?:いって|言って)(?=、)"
     # "小松のやつ、", "ぽむさん保育士さん": a person named at the start, no particle
     r"|(?:^|(?<=[、。\s]))[^\W\d_ぁ-ゖ]{1,4}の(?:やつ|奴|ヤツ)(?=[、はがも])"
-    r"|^[^\W\d_]{1,8}?(?:さん|くん|ちゃん)(?=[^\W\d_ぁ-ゖ])"
+    r"|(?:^|(?<=[、。\s]))(?!お?(?:じい|ばあ|にい|ねえ|かあ|とう|兄|姉|母|父)(?:さん|ちゃん))"
+    r"[^\W\d_]{1,8}?(?:さん|くん|ちゃん)(?=[^\W\d_ぁ-ゖ]|$)"
     # "3つ下で看護師やってて": an age gap leads a sentence about a sibling or friend
     r"|^(?:\d{1,2}|[一二三四五六七八九十])(?:つ|個|歳)(?:上|下)(?=で|、))"
 )
@@ -227,7 +228,9 @@ def split_message(text: str, context: FactContext) -> Iterator[Sent]:
         if not is_question(part) and not echoes_assistant(part, context):
             yield Sent(part, before, norm, context, first, carried)
         before += part
-        carried = bool(_OTHER_LEAD.match(part)) or (carried and not own)
+        # "Fさん、来月誕生日なんだって。5月生まれ": hearsay about someone carries on too
+        told = own is not None and own.group("self") is None and _HEARSAY_END.search(part)
+        carried = bool(_OTHER_LEAD.match(part) or told) or (carried and not own)
 
 
 def _carries(before: str) -> bool:

@@ -71,6 +71,16 @@ _WORKPLACE = (
     # "バイトは駅前の本屋でやってる", "塾のバイト、今日も": the part-time job named by its place
     re.compile(rf"(?:バイト|アルバイト|パート)(?:は|って|、)\s*(?P<v>{NP})で(?:やって|して|働い)"),
 )
+# "中学で理科を教えておりました", "高校で英語を教えてる": a teacher, by the school and subject
+_SUBJECTS = alt(
+    "国語 数学 算数 理科 社会 英語 音楽 体育 美術 図工 家庭科 技術 歴史 日本史 世界史 地理 "
+    "物理 化学 生物 古典 現代文 書道 日本語 保健体育 情報 公民"
+)
+_SCHOOLS = r"(?:小学校|中学校?|高校|大学|塾|予備校|専門学校|学校|短大|養護学校|支援学校)"
+_TEACH = re.compile(
+    rf"(?:(?P<w>(?:{WORD})?{_SCHOOLS})で\s*)?(?P<v>{_SUBJECTS}|{NP})を教え"
+    r"(?P<t>て(?:いま|おりま|ま)?した|てた|ていた|て(?:いま|おりま|ま)す|てる|ている|ています|ております)"
+)
 _PART_TIME_TALK = re.compile(r"バイト|アルバイト|パート")
 # a sentence that is only a job title (``飼育員の見習い。``) in a message about work
 _JOB_BARE = re.compile(
@@ -141,6 +151,15 @@ def work(s: Sent) -> Iterator[Candidate]:
     if ma and not s.other_at(ma.start()):
         yield cand("job", f"{clean(ma.group('w'))}の{clean(ma.group('v'))}", s, confidence=0.75)
         yield cand("workplace", clean(ma.group("w")), s, confidence=0.7)
+        job_found = True
+    mt = None if job_found else _TEACH.search(t)
+    # (without a school, not "友達に英語を教えてる": one person taught, not a job)
+    taught = mt and not mt.group("w") and re.search(r"に[、\s]*$", t[: mt.start()])
+    subject = mt and (mt.group("w") or re.fullmatch(_SUBJECTS, mt.group("v")))
+    if mt and subject and not taught and not s.other_at(mt.start()):
+        past = "元" if "た" in mt.group("t") else ""
+        school = f"{clean(mt.group('w'))}の" if mt.group("w") else ""
+        yield cand("job", f"{past}{school}{clean(mt.group('v'))}の教師", s, confidence=0.75)
         job_found = True
     if not job_found:
         m = _JOB_NOUN.search(t)

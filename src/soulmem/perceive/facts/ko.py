@@ -224,6 +224,10 @@ _HEIGHT_CUE = re.compile(
 _HEIGHT_ME = re.compile(r"(?:^|\s)(?:제가|내가|저|나|전|난)\s*$")
 _BLOOD = re.compile(r"(?<![A-Za-z])(?P<t>AB|ab|Ab|A|B|O|a|b|o)\s?형(?!\w{0,1}(?:님|제|편))")
 _BLOOD_KO = re.compile(r"혈액형(?:은|이)?\s*(?P<t>AB|A|B|O|에이비|에이|비|오)\s*(?:형)?")
+_MY_ROLE = re.compile(
+    r"(?:^|\s)(?:저의|나의|내|제)\s+(?:(?!직업|일|직장|업무|본업|회사|가게|병원|학교)\S+(?<![은는이가도])\s+){0,2}$"
+)
+_MINE = re.compile(r"(?:^|\s)(?:나|난|나는|나도|내|저|전|저는|저도|제)(?:\s|$)")
 _ME_BEFORE = re.compile(r"(?:^|\s)(?:나만|나는|난|저는|전|저만|나)\s*$")
 _BLOOD_HANGUL = re.compile(
     r"(?<!\w)(?P<t>에이비|에이|비|오)형(?=이야|이라|인데|이고|임|이거든|이에요|입니다|$|\s)"
@@ -231,7 +235,7 @@ _BLOOD_HANGUL = re.compile(
 # "엔프피", "잇티제": MBTI read out in Hangul, one syllable per letter pair
 _MBTI_HANGUL = re.compile(
     r"(?<!\w)(?P<ei>엔|인|엣|잇)(?P<ft>프|티)(?P<jp>피|제)"
-    r"(?=$|\s|[,.!?~ㅋㅎ]|이|야|임|라|인|예|에|고|거)"
+    r"(?=$|\s|[,.!?~ㅋㅎ]|이|야|임|라|래|인|예|에|고|거)"
 )
 _MBTI = re.compile(r"(?<![A-Za-z])(?P<v>[EIei][NSns][TFtf][JPjp])(?:-?[AaTt])?(?![A-Za-z])")
 _HAND = re.compile(r"(?P<v>왼손|오른손|양손)\s?잡(?:이|인)")
@@ -268,7 +272,10 @@ def _body(m: Msg, s: Sent) -> None:
         letters = _KO_LETTERS.get(mt.group("t"), mt.group("t").upper())
         m.add(s, "blood_type", f"{letters}형", prefix=t[: mt.start()])
     mt = _MBTI.search(t)
-    if mt:
+    said = (m.ctx.previous_assistant_text or "").upper()
+    if mt and mt.group("v").upper() in said and not _MINE.search(t[: mt.start()]):
+        pass  # "INFP ㅋㅋ 완전 어울려요": the character's own type, said back
+    elif mt:
         m.add(s, "mbti", mt.group("v").upper(), prefix=t[: mt.start()])
     elif mt := _MBTI_HANGUL.search(t):
         ei = "E" if mt.group("ei") in ("엔", "엣") else "I"
@@ -301,7 +308,7 @@ _JOB_KEY = re.compile(
 )
 _WORK_AT = Gated(
     rf"(?P<v>(?:{PLACE_WORD}\s){{0,3}}{PLACE_WORD}?)(?:에서|"
-    rf"에)\s*(?:일해|일하고|일하는|일한|근무|알바|아르바이트)",
+    rf"에)\s*(?:일해|일하고|일하는|일하거든|일하며|일하면서|일함|일합니다|일한|근무|알바|아르바이트)",
     "일해",
     "일하",
     "일한",
@@ -347,6 +354,10 @@ _SCHOOL = re.compile(
     r"(?P<v>\w{1,10}(?:대학교|대학원|대학|대|고등학교|고교|고|중학교|중|초등학교))(?:\s*\w+(?:학과|"
     r"과|학부))?\s*(?:에\s*)?(?:다녀|다니고|다니는|재학|[1-6]학년|학생|졸업|붙었|합격|"
     r"입학|다님|생이야)"
+)
+_CARRY = re.compile(
+    r"(?:[을를]\s+\w*|(?:^|\s)(?:데리|들|메|끼|타|쓰|입|신|차|갖|가지|업|안|물|달|싣|끌|챙기|"
+    r"몰|숨기|켜|붙이)고)$"
 )
 # "고3이라", "중2야", "고딩인데": a school grade names the kind of school
 _GRADE = re.compile(
@@ -430,9 +441,13 @@ def _work(m: Msg, s: Sent) -> None:
         q = mt.groupdict().get("q") or ""
         if q and word_ok(q) and strip_josa(q) == q and not re.search(r"[다요고서면]$|\d", q):
             v = f"{q} {v}"
-        if v and (mt.re is _JOB_SELF or word_ok(v)):
+        # "하람 씨 진짜 저의 새벽 상담사예요": what someone is to me, not my job
+        mine = _MY_ROLE.search(t[: mt.start("v")] + (v.split()[0] + " " if v else ""))
+        if v and (mt.re is _JOB_SELF or word_ok(v)) and not mine:
             m.add(s, "job", v, prefix=t[: mt.start()])
     mt = _SCHOOL.search(t)
+    if mt and _CARRY.search(t[: mt.end("v")]):
+        mt = None  # "힐러만 데리고 다님": a verb's -고 before 다니다, not a high school
     if mt and not re.match(r"\d", mt.group("v")) and len(mt.group("v")) >= 2:
         m.add(s, "school", mt.group("v"), prefix=t[: mt.start()])
     elif mt := _GRADE.search(t):

@@ -94,6 +94,9 @@ _PHOBIA_SEE = Gated(
     "올라가면",
     "있으면",
 )
+# "퇴근하고 지하철 타면 기절": 기절 after a tiring day is falling asleep, not fear
+_WORN_OUT = re.compile(r"(?:그냥|바로|거의)?\s*(?:기절|졸도|까무러)[^.!?]*$")
+_TIRED = re.compile(r"끝나고|퇴근|야근|나이트|피곤|지쳐|지친|녹초|졸려|잠이|곯아")
 _PHOBIA_WORD = Gated(
     rf"{_NP}(?:이|가|을|를|은|는|만)?\s*{_ADVS}(?P<neg>안\s*)?(?:무서워(?!서|"
     rf"도)|무서워서(?=[^.!?]{{0,14}}못)|무서워해|무섭거든|무섭다|겁나|못\s*봐|못\s*본다|"
@@ -161,6 +164,7 @@ _DISLIKE = Gated(
     "안 먹",
     "최악",
 )
+_SENSES = frozenset({"식감", "맛", "냄새", "향", "소리", "촉감"})
 # "진짜 싫은 거 하나 있어. 민트초코!!": the thing comes in the next sentence
 _DISLIKE_AHEAD = re.compile(
     r"(?:싫은|싫어하는|못\s*먹는|극혐하는|질색하는)\s*(?:거|것|게|음식|맛|과일)(?:도|이|가)?\s*(?:딱\s*)?"
@@ -273,6 +277,8 @@ def forbidden_rules(m: Msg, s: Sent) -> None:
                     v = _antecedent(m, s, _PHOBIA_IN)
                 if _PEOPLE.search(v) or strip_josa(v.split()[-1] if v else "") in PERSONS:
                     break
+                if _WORN_OUT.search(mt.group(0)) and _TIRED.search(m.text) and "무서" not in t:
+                    break  # "나이트 끝나고 1호선 타면 그냥 기절해요": asleep from tiredness
                 if v and v not in _PHOBIA_STOP and not re.search(r"(?:서|고|면|데)$", v):
                     m.add(s, "phobia", v, prefix=t[: mt.start()], loose=True)
                     break
@@ -291,8 +297,10 @@ def forbidden_rules(m: Msg, s: Sent) -> None:
             reason = _REASON.search(mt.group(0)) if _REASON_END.search(v) else None
             if reason:  # "민초는 치약 맛이라 싫어": the topic is disliked, for the reason after it
                 v = _np(reason.group("n"), 2)
-            if v.split()[-1:] and v.split()[-1] in ("식감", "맛", "냄새", "향", "소리", "촉감"):
+            if v.split()[-1:] and v.split()[-1] in _SENSES:
                 v = clean_np(mt.group("v"), 3, keep_modifiers=True)
+            if v in _SENSES:
+                continue  # "냄새부터 극혐": the smell of a thing said before, not a dislike
             if re.search(r"(?:아니면|말고는|말곤|빼고는|빼곤)$", clean_np(mt.group("v"), 3)):
                 continue  # "팥 아니면 안 먹어": the only one eaten, not a dislike
             if (
@@ -307,7 +315,8 @@ def forbidden_rules(m: Msg, s: Sent) -> None:
     mt = _DISLIKE_KEY.search(t)
     if mt and "disliked" not in m.taken and not _DISLIKE_AHEAD.search(t):
         v = strip_josa(noun_before_cop(mt))
-        if word_ok(v) and v not in ("뭐", "하나", "있어"):
+        # "싫은 게 아니라 좋음": denied, no thing named
+        if word_ok(v) and v not in ("뭐", "하나", "있어") and not v.startswith("아니"):
             m.add(s, "disliked", v, prefix=t[: mt.start()], loose=True)
     if _DISLIKE_AHEAD.search(t) and s.index + 1 < len(m.sents):
         nxt = m.sents[s.index + 1]

@@ -40,6 +40,9 @@ _QWORD = re.compile(
 )
 _QEND = re.compile(r"(?:지|까|니|냐|나|래|더라|였지|였더라|던가|는지|야|죠|요|게|어)\s*$")
 _REACTION = re.compile(r"^.*?\S(?<!고)(?:라|[한간산온는았었였됐겠]다)니(?:요)?(?:[,，]|\s+)(?=\S)")
+_ASK_AGAIN = re.compile(
+    r"다시\s*한\s*번만|한\s*번만\s*더|다시\s*(?:말해|알려)|(?:말해|알려)\s*(?:줘|주세요|줄래|주실래)"
+)
 _TELLING_END = re.compile(r"(?:거든|잖아|걸랑|거든요|잖아요)$")
 _NOT_ASKING = re.compile(r"뭐니\s*뭐니\s*해도|뭐\s*하나\s*빠지는|뭐든지|뭐라도")
 _KNOW_THAT = re.compile(r"(?:는|은|던|인|한)\s*(?:거|것|걸|줄)\s*(?:알지|알잖아|알쥐)\s*$")
@@ -48,7 +51,7 @@ _KNOW_THAT = re.compile(r"(?:는|은|던|인|한)\s*(?:거|것|걸|줄)\s*(?:알
 _CLAUSE_CUT = re.compile(
     r"[,，.!?~]|(?:지만|는데|은데|인데|던데|니까|[는은인헌던]디|니께)\s|[ㅋㅎ]{2,}|[ㅠㅜ]{2,}"
 )
-_NAME_TOPIC = re.compile(r"^\w{2,3}$")
+_NAME_TOPIC = re.compile(r"^(?!\w*(?:에서|에|엔)$)\w{2,3}$")  # not "집에서는", a place
 _NAME_PARTICLES = ("이는", "이가", "는", "가")
 _PETS = frozenset(ANIMALS) | frozenset(BREEDS) | {"개", "냥이", "댕댕이"}
 _COMITATIVE = ("랑", "이랑", "하고", "와", "과", "한테", "에게", "보고", "처럼", "보다")
@@ -140,6 +143,8 @@ def split_sentences(text: str) -> tuple[Sent, ...]:
         # "나 빼빼로데이에 태어났거든?": a rising 거든/잖아 tells, it does not ask
         told = bool(_TELLING_END.search(body)) and not asked
         question = ("?" in sep and not told) or bool(asked and _QEND.search(body))
+        # "제가 일하는 부서 다시 한번만요": a request to be told again asks
+        question = question or bool(_ASK_AGAIN.search(body))
         if _KNOW_THAT.search(body) and not _QWORD.search(_KNOW_THAT.sub("", body)):
             question = False  # "나 비둘기 무서워하는 거 알지": asserts what comes before it
         sents.append(Sent(body, question, len(sents)))
@@ -206,6 +211,9 @@ _TOPIC = re.compile(r"\w(?:는|은|이는|가)(?:\s|$)|\w(?:님|씨)이(?:\s|$)"
 _SELF = re.compile(r"(?:^|\s)(?:나|난|내|저|전|제)(?:는|가|도)?(?:\s|$)")
 
 
+_RANKED = re.compile(r"^(?:큰|작은|첫째|둘째|셋째|막내|맏|친|외|사촌)(?=[가-힣])")
+
+
 def _clause_state(clause: str, names: frozenset[str], *, loose: bool) -> str:
     """Who a clause is about: "user", "other", "pet" or "" when it does not say."""
     state = ""
@@ -235,6 +243,8 @@ def _clause_state(clause: str, names: frozenset[str], *, loose: bool) -> str:
             state = "other"  # the pet's name: "우리 강아지 초코는 열 살이야"
             continue
         is_person = word in PERSONS or token in PERSONS or word in names or token in names
+        # "큰누나는 간호사라", "작은형이": a relative named by birth order
+        is_person = is_person or _RANKED.sub("", word) in PERSONS
         if (
             not is_person
             and word.endswith(("님", "씨", "쌤", "네"))

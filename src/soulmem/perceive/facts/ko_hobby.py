@@ -77,7 +77,19 @@ _GAME_STOP = frozenset(
     | {"자주", "많이"}
     # a verbal noun done in a game ("접속함", "성공함"), not its title
     | {"접속", "성공", "실패", "시작", "연습", "준비", "도전", "정리", "로그인", "가입"}
-    | {"충전", "망"}
+    | {
+        "충전",
+        "망",
+        "로그아웃",
+        "종료",
+        "탈주",
+        "항복",
+        "클리어",
+        "저장",
+        "삭제",
+        "설치",
+        "업데이트",
+    }
 )
 _HOBBY_KEY = re.compile(
     r"취미(?:는|가|로|론)?\s*(?P<v>[^.!?,]{2,25}?)\s*(?:이야|야|이에요|예요|"
@@ -239,3 +251,31 @@ def sport_hobby(m: Msg, s: Sent) -> None:
         and not re.search(r"야\s*(?:해|돼|하|되)|면\s", mt5.group(0))
     ):
         m.add(s, "hobby", mt5.group("v"), confidence=0.6, prefix=t[: mt5.start()], loose=True)
+    _unwind(m, s)
+
+
+# "머리 터질 것 같으면 큐브 맞춤", "스트레스 받으면 피아노 쳐": what the user does to unwind
+_UNWIND = re.compile(
+    r"(?:스트레스\s*(?:받으면|받을\s*때|쌓이면|풀\s*때)|머리\s*(?:터질|아플|복잡할)\s*(?:것\s*같으면|때)|"
+    r"머리가?\s*(?:복잡하면|아프면)|답답하면|답답할\s*때|멘탈\s*나가면|열받으면|빡치면|우울하면|"
+    r"우울할\s*때|힘들\s*때|힘들면|잡생각\s*(?:나면|들\s*때))(?:엔|에는|는|은)?\s*"
+    r"(?:무조건\s*|항상\s*|늘\s*|그냥\s*|일단\s*|바로\s*|꼭\s*)?(?P<v>[가-힣A-Za-z0-9]{1,8})(?:을|를)?\s*"
+    r"(?P<verb>맞춤|맞춰|맞추거든|쳐|침|치거든|그려|그림|그리거든|불러|부름|뜨개질|접어|접음|"
+    r"조립|만들어|만듦|들어|들음|듣거든|해|함|하거든)(?=$|[\s.,!~ㅋㅎ요])"
+)
+_UNWIND_NOUN = {"맞": "맞추기", "쳐": "치기", "침": "치기", "치": "치기", "그": "그리기"}
+_UNWIND_NOUN |= {"불": "부르기", "부": "부르기", "접": "접기", "조": "조립", "만": "만들기"}
+_UNWIND_NOUN |= {"들": "듣기", "듣": "듣기", "해": "하기", "함": "하기", "하": "하기"}
+
+
+def _unwind(m: Msg, s: Sent) -> None:
+    mt = _UNWIND.search(s.text)
+    if not mt or "hobby" in m.taken or s.question:
+        return
+    v = mt.group("v")
+    if classify(v) in ("favorite_food", "favorite_drink") or v in FILLERS:
+        return  # "스트레스 받으면 떡볶이 먹어" is a food, said elsewhere
+    verb = mt.group("verb")
+    act = "뜨개질" if verb == "뜨개질" else f"{v} {_UNWIND_NOUN[verb[0]]}"
+    act = f"{v}하기" if verb[0] in "해함하" else act
+    m.add(s, "hobby", act, confidence=0.7, prefix=s.text[: mt.start()])

@@ -33,7 +33,7 @@ _NAME_KEY = re.compile(
 )
 _NAME_SELF = re.compile(
     r"(?:^|\s)(?:나|난|나는|저|저는|전)\s+(?P<v>(?:남궁|황보|제갈|선우|독고|사공|서문)\w{1,2}?|\w{2,3}?)(?:이야|"
-    r"야|예요|이에요|에요|입니다|(?:이)?라고\s*하는\s*사람|이라고 해|라고 해|"
+    r"야|예요|이에요|에요|입니다|임(?=$|[\s.,!~ㅋㅎ])|(?:이)?라고\s*하는\s*사람|이라고 해|라고 해|"
     r"이라고 합니다|라고 합니다)"
     r"(?:\s*[,，]\s*(?P<full>\w{3})(?:이야|야|예요|이에요|입니다)?)?"
 )
@@ -46,8 +46,9 @@ _NAME_ASK = re.compile(
     r"(?:이름|성함)(?:이|은|을|를|도)?\s*(?:뭐|어떻게|여쭤|알려|물어)|뭐라고\s*(?:불러|부르)"
 )
 _NAME_CUE = re.compile(r"안녕|반가|처음|소개|인사|이름|성함|ㅎㅇ|(?:라고|이라고)\s*불러")
-# "나 여름파야", "난 민초파야": a side taken (X파, X족), not a name
-_CAMP = re.compile(r"\w(?:파|족|충)$")
+# "나 여름파야", "난 민초파야": a side taken (X파, X족), not a name; nor "나 이과생임", a kind of
+# student
+_CAMP = re.compile(r"\w(?:파|족|충)$|(?:과|입|수|학|년|교|원|업|험|유학)생$")
 # "우리 털뭉치, 이름이 …", "거북이 이름 …": a noun right before 이름 owns the name
 _NAME_OWNER = re.compile(r"(?:^|\s)(?P<w>[가-힣A-Za-z]+)\s*[,，]?\s*$")
 # "우리 주인님 이름 물어봤지?": the name asked about is someone else's

@@ -10,9 +10,30 @@ from __future__ import annotations
 import re
 
 from soulmem.perceive.facts.ko_base import Msg, Sent, is_other, word_ok
-from soulmem.perceive.facts.ko_lex import FILLERS, JOB_SUFFIXES, JOBS, PERSONS, alt
+from soulmem.perceive.facts.ko_lex import FILLERS, JOB_SUFFIXES, JOBS, PERSONS, alt, has_batchim
 
-__all__ = ["people_rule"]
+__all__ = ["people_rule", "that_one"]
+
+# "걔랑 사귀기로": the one just named, called by name alone ("채원이.") or as "채원이라는 애"
+_THAT_ONE = re.compile(r"(?:걔|그\s*애|그\s*친구|그\s*사람|그\s*분)(?:랑|하고|와|이랑)")
+_CALLED_OUT = re.compile(
+    r"(?:^|\s)(?P<n>[가-힣]{2})이(?=\s*[.!,…]|\s*$)|"
+    r"(?P<m>[가-힣]{2,3}?)(?:이)?라는\s*(?:애|친구|사람|남자|여자|분)"
+)
+
+
+def that_one(sentence: str, message: str) -> str:
+    """The name that "걔랑" in ``sentence`` points back to, from ``message``; "" when none."""
+    if not _THAT_ONE.search(sentence):
+        return ""
+    called = _CALLED_OUT.search(message)
+    if not called:
+        return ""
+    if called.group("m"):
+        return called.group("m")
+    n = called.group("n")
+    return n if has_batchim(n[-1]) and n not in PERSONS else ""
+
 
 _SPOUSE_WORDS = {
     "남편": "남편",

@@ -16,12 +16,14 @@ PLACE_WORD = r"\w+"
 _HOMETOWN = Gated(
     rf"(?P<v>(?:{PLACE_WORD}\s){{0,2}}{PLACE_WORD}?)\s*(?:토박이|"
     r"출신(?!\s*(?:\w+님|친구|기사|사람들|애|분|선배|후배|형|누나|언니|오빠|동료))|"
-    rf"태생|촌놈|촌\s*사람(?=이|인|임|$)|(?:사람|남자|여자|사나이|아가씨|가시나|머스마)(?:이야|야|이에요|예요|이거든|인데|이라|라서|라|임)|에서\s*(?:나고\s*|태어나서\s*)?(?:태어나|"
+    rf"태생|촌놈|촌년|촌뜨기|촌\s*사람(?=이|인|임|$)|(?:사람|남자|여자|사나이|아가씨|가시나|머스마)(?:이야|야|이에요|예요|이거든|인데|이라|라서|라|임)|에서\s*(?:나고\s*|태어나서\s*)?(?:태어나|"
     rf"태어났|자랐|자라|나고 자랐|컸))",
     "토박이",
     "출신",
     "태생",
     "촌놈",
+    "촌년",
+    "촌뜨기",
     "사람",
     "남자",
     "여자",
@@ -80,6 +82,13 @@ _MOVE = re.compile(
     rf"로)\s*(?:이사|이사했|이사 왔|이사왔|옮겼|옮김|"
     rf"왔|갔|넘어왔)"
 )
+_LIVED_FIRST = re.compile(
+    rf"(?:원래|어릴\s*때|어렸을\s*때|태어나서)\s*(?:는|엔|은)?\s*(?P<v>(?:{PLACE_WORD}\s)?{PLACE_WORD}?)"
+    r"(?:에서|에)?\s*(?:쭉\s*)?(?:살다가|살다|살았는데|살았다가)\s+(?:\S+\s+){0,3}?\S*(?:으로|로)\s*(?:이사|올라|내려|옮)"
+)
+_BARE_PLACE = re.compile(r"^(?P<v>[가-힣]{2,5}?)(?:요|이요|예요|이에요|임|이야|야)?[\s.,!~ㅋㅎ]*$")
+# a move made as a child: where one lived before it is where one is from
+_YOUNG = re.compile(r"어릴|어렸|태어나|[초중]딩|[초중]등학|중학|애기|아기|꼬맹이|\d{1,2}\s*살\s*때")
 _PLACE_OK = re.compile(
     rf"(?:{_CITY}|동|구|시|군|읍|면|리|역|섬|{_HOUSING}|"
     rf"아파트|빌라|기숙사|고시원|자취방|근처|쪽|앞|"
@@ -166,6 +175,18 @@ def places(m: Msg, s: Sent) -> None:
                 break
             if v and _hometown(m, s, v, t[: mt.start()]):
                 break
+    mt = _BARE_PLACE.match(t)
+    kinds = [c for c in m.out if c.subject == "hometown" and c.value in PLACE_KINDS]
+    if mt and kinds and kinds[0].evidence == m.sents[s.index - 1].text:
+        v = place_value(mt.group("v"), strict=True)  # "바닷가 촌년이에요. 여수요.": which one
+        if v and v not in PLACE_KINDS:
+            _hometown(m, s, v, "")
+    mt = _LIVED_FIRST.search(t)
+    young = bool(mt and _YOUNG.search(mt.group(0)))
+    if mt and young and "hometown" not in m.taken and not m.ctx.current.get("hometown"):
+        v = place_value(mt.group("v"), strict=False)
+        if v:  # "원래 여수 살다가 대전으로 이사옴": where one lived first is home
+            m.add(s, "hometown", v, confidence=0.75, prefix=t[: mt.start()])
     if _PAST.search(t) or ("hometown" in m.taken and "자랐" in t):
         return
     # "감자 40킬로 옮겼어", "짐을 창고로 옮겼어": things are moved too; 옮겼 needs a home
@@ -175,7 +196,10 @@ def places(m: Msg, s: Sent) -> None:
     if moved:
         mt = _MOVE.search(t)
         if mt and not re.search(r"(?:할|갈|하려|가려|예정|계획)", t[mt.end() : mt.end() + 8]):
-            v = place_value(mt.group("v"), strict=False)
+            words = mt.group("v").split()
+            cut = [i for i, w in enumerate(words) if _CLAUSAL.search(w) or _WHEN_WORD.match(w)]
+            # "중딩 때 대전으로 이사옴": the place is said after the words of time
+            v = place_value(" ".join(words[cut[-1] + 1 :] if cut else words), strict=False)
             if v and m.add(s, "current_residence", v, confidence=0.9, prefix=t[: mt.start()]):
                 return
     mt = _RES_WHO.search(t)

@@ -50,7 +50,7 @@ _LIKE_ADJ = Gated(
 )
 _FAV_KEY = re.compile(
     r"(?:제일\s*|가장\s*|젤\s*)?(?:좋아하는|최애|인생)\s*(?P<k>음식|메뉴|음료|술|"
-    r"노래|음악|가수|색|색깔|계절|영화|드라마|책|소설|게임|동물|운동|장소|과일|간식)"
+    r"노래|음악|가수|색|색깔|계절|영화|드라마|책|소설|게임|동물|운동|장소|과일|간식|꽃)"
     r"(?:은|는|이|가)?\s*(?P<v>[^.!?,]{1,25}?)\s*(?:이야|야|이에요|예요|"
     r"에요|입니다|이고|인데|이라|라서|라|임|$)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
 )
@@ -102,6 +102,16 @@ _COMFORT = Gated(
     "판",
     "마리",
     "먹으면",
+)
+# "수국 보면 그냥 기분이 좋아져요", "빗소리 들으면 마음이 편해": a thing whose sight cheers
+_SIGHT_JOY = Gated(
+    rf"{_NP}(?:을|를|만)?\s*(?:보면|보고\s*있으면|볼\s*때마다|들으면|맡으면)\s*(?:그냥\s*|괜히\s*|막\s*|"
+    r"늘\s*|항상\s*|진짜\s*|너무\s*)*(?:기분(?:이)?\s*(?:좋아|좋음|좋더)|행복해|힐링|마음이\s*편)",
+    "보면",
+    "보고",
+    "볼",
+    "들으면",
+    "맡으면",
 )
 # "스트레스 받으면 무조건 곱창이야", "해장은 늘 순댓국 먹어": the food a mood calls for
 _MOOD_FOOD = re.compile(
@@ -315,6 +325,7 @@ _FAV_KINDS = {
     "동물": "favorite_animal",
     "운동": "sport",
     "장소": "favorite_place",
+    "꽃": "likes",
 }
 
 
@@ -349,7 +360,7 @@ def _likes(m: Msg, s: Sent) -> None:
         v = noun_before_cop(mt).strip("'\"“”‘’")
         one = _ONE_SYLLABLE.match(v) and _COPULA_NEXT.match(t, mt.end("v"))
         if word_ok(v) and (len(v) > 1 or one) and v not in _COPULAS:
-            v = COLORS.get(v, v)
+            v = COLORS.get(v, v) if kind != "likes" else f"{v} ({mt.group('k')})"
             m.add(s, kind, v, confidence=0.9, prefix=t[: mt.start()])
             return
     if _fav_after(m, s):
@@ -386,7 +397,7 @@ def _likes(m: Msg, s: Sent) -> None:
                 v7 = f"{v7} (응원하는 팀)"
                 kind7 = "likes" if m.ctx.current.get("favorite_artist") else kind7
             m.add(s, kind7, v7, prefix=t[: mt7.start()], loose=True)
-    for rx in (_COMFORT, _CRAZY, _LOVE, _TASTY):
+    for rx in (_COMFORT, _CRAZY, _LOVE, _TASTY, _SIGHT_JOY):
         mt3 = rx.search(t)
         if mt3:
             v = _np(mt3.group("v"), 2)

@@ -32,6 +32,7 @@ from soulmem.perceive.facts.ko_lex import (
     native_number,
     strip_josa,
 )
+from soulmem.perceive.facts.ko_people import that_one
 from soulmem.perceive.facts.ko_trips import trip_rule
 
 __all__ = ["message_rules", "relation_rules"]
@@ -223,7 +224,7 @@ def _pets(m: Msg, s: Sent) -> None:
     value = a + name + (f" ({', '.join(details)})" if details else "")
     if mt.groupdict().get("c") and mt.group("c").startswith(("두", "세", "네", "2", "3")):
         value = f"{a} {mt.group('c')}{name}" + (f" ({', '.join(details)})" if details else "")
-    m.add(s, "pet", value, prefix=prefix)
+    m.add(s, "pet", value, prefix=prefix, loose=True)  # "나래는 포메 키우는데": 나래's
 
 
 def _pet_name(m: Msg) -> None:
@@ -273,8 +274,7 @@ def _pet_name(m: Msg) -> None:
         m.add(sent, "pet", f"{animal} '{name}'", confidence=0.7)
 
 
-# ---------------------------------------------------------------- exams, events
-#: words that must be present before the exam patterns are tried
+# -------------------------------------------- exams, events (gates: words needed first)
 _EXAM_GATES = (
     "시험", "고사", "수능", "토익", "토플", "텝스", "오픽", "토스", "JLPT", "HSK", "자격증",
     "임용", "고시", "실기", "필기", "퀴즈", "면허", "도로주행", "검정",
@@ -387,7 +387,7 @@ _PARTNER_HAS = re.compile(
     r"생겼|있어|있고|있는데|있거든|있음)"
 )
 _DATING = re.compile(
-    r"(?P<n>\w{2,3}?)(?:이)?(?:랑|하고|와|과)\s*(?:요즘\s*|"
+    r"(?P<n>\w{2,3}?)(?:이|\s*씨|\s*님)?(?:랑|하고|와|과)\s*(?:이제\s*|요즘\s*|"
     r"최근에\s*)?(?:사귀|연애|만나고 있|사귄 지|연애 중)"
 )
 _PARTNER_NAME = re.compile(
@@ -433,7 +433,8 @@ def _love_start(m: Msg, s: Sent) -> bool:
     if any(c.subject == "relationship_status" and c.value.startswith("연애 중") for c in m.out):
         return True  # "사귀기로 했어! … 솔로 졸업!": one relationship, said twice
     lover = _LOVER_NAME.search(m.text) or _DATING.search(m.text)
-    name = lover.group("n") if lover and lover.group("n") not in _NAME_STOP else ""
+    name = lover.group("n") if lover else that_one(t, m.text)  # "있잖아 채원이. … 걔랑 사귀기로"
+    name = "" if name in _NAME_STOP else name
     via = _MET_VIA.search(m.text)
     met = f"{via.group(0)}으로 만난" if via and via.group(0) in ("소개팅", "맞선") else ""
     detail = f" ({met} {name or '사람'})" if met else (f" ({name})" if name else "")
@@ -463,7 +464,7 @@ def _love(m: Msg, s: Sent) -> None:
             m.add(s, "partner", lover.group("n"))
         return
     mt5 = _IN_LOVE.search(t)
-    if mt5 and not mt:
+    if mt5 and not mt and not any(c.value.startswith("연애 중") for c in m.out):
         bits = [b for b in (mt5.group("p"), mt5.group("d")) if b]
         detail = f" ({', '.join(' '.join(b.split()) for b in bits)})" if bits else ""
         m.add(s, "relationship_status", f"연애 중{detail}", prefix=t[: mt5.start()])

@@ -1,7 +1,8 @@
 """Korean rules for what the user keeps choosing (soulmem.perceive.facts.ko): the one thing
 ordered wherever they go ("어느 카페 가도 무조건 바닐라라떼예요"), a drink counted by the day
 ("하루에 세 캔은 마시는 듯"), a food eaten that often ("일주일에 세 번은 먹어요"), a favourite
-named without its kind ("제 최애는 흑임자라떼!"), the food "그게 유일한 낙" looks back on, "the
+named without its kind ("제 최애는 흑임자라떼!"), the food "그게 유일한 낙" looks back on or names
+("… 먹는 국밥이 인생 낙", "난 국밥파"), "the
 usual" ordered again, and a title watched or read again and again ("슬램덩크 전권 다시 정주행")."""
 
 from __future__ import annotations
@@ -48,6 +49,17 @@ _THAT_JOY = re.compile(
     r"^(?:그게|그거|이게|이거)(?:이|가)?\s*(?:(?:내|제|저희|우리|나의)\s*)?(?:유일한\s*|최고의\s*|큰\s*)?"
     r"(?:낙|행복|힐링|소확행|즐거움|재미)"
 )
+# "학원 끝나고 먹는 돼지국밥이 ㄹㅇ 인생 유일한 낙임": the thing named is the joy
+_NOUN_JOY = re.compile(
+    r"(?:(?P<verb>먹는|마시는)\s+)?(?P<v>[가-힣A-Za-z]{2,10}?)(?:이|가)\s*(?:(?:ㄹㅇ|진짜|완전|요즘|"
+    r"제|내|저의|나의|인생|삶의|하루의?|유일한|최고의|큰)\s*)*(?:낙|행복|힐링|소확행)"
+    r"(?=$|[\s.,!?~ㅋㅎ]|이|임|야|예|에|입|이라|라)"
+)
+# "난 돼지국밥파임", "저는 평양냉면파예요": the side taken, when it is a food or a drink
+_FOOD_CAMP = re.compile(
+    r"(?:^|\s)(?:나|난|나는|저|저는|전)\s+(?:\S+\s+)?(?P<v>[가-힣]{2,8}?)\s*파"
+    r"(?:임|야|이야|예요|에요|입니다|라서|라|인데|거든)(?=$|[\s.,!?~ㅋㅎ])"
+)
 _FOOD_WORD = re.compile(r"(?P<v>[가-힣]{2,6}?)(?:에|이랑|랑|하고|을|를|은|는|이|가|도)?(?=\s|$)")
 _WE = re.compile(r".*(?:^|\s)(?:둘이서?|우리|저희|같이|함께)\s")
 
@@ -69,6 +81,21 @@ def _joy_food(m: Msg, s: Sent) -> None:
         we = _WE.search(before)  # "남편이 … 둘이 곱창에 소주": the two of them, the user too
         before = before[we.end() :] if we else before
         m.add(prev, "favorite_food", eaten[0], confidence=0.6, prefix=before)
+
+
+def _joy_noun(m: Msg, s: Sent) -> None:
+    t = s.text
+    for rx in (_NOUN_JOY, _FOOD_CAMP):
+        mt = rx.search(t)
+        if not mt or s.question:
+            continue
+        verb = mt.groupdict().get("verb") or ""
+        kind = _kind(mt.group("v")) or {"먹는": "favorite_food", "마시는": "favorite_drink"}.get(
+            verb
+        )
+        if kind and kind not in m.taken:
+            m.add(s, kind, mt.group("v"), confidence=0.8, prefix=t[: mt.start()], loose=True)
+            return
 
 
 # "음료는 늘 마시던 걸로 주세요": the usual, the favourite already known
@@ -101,6 +128,7 @@ def staple_rule(m: Msg, s: Sent) -> None:
     if mt and "favorite_food" not in m.taken and classify(mt.group("v")) == "favorite_food":
         m.add(s, "favorite_food", mt.group("v"), confidence=0.7, prefix=t[: mt.start()], loose=True)
     _joy_food(m, s)
+    _joy_noun(m, s)
     _usual(m, s)
     mt = _ALWAYS.search(t)
     if mt and _ANYWHERE.search(t[: mt.start()]) and "favorite_drink" not in m.taken:
