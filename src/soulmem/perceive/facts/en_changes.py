@@ -69,6 +69,14 @@ _OTHERS = rx(r"\b(?:his|her|their|your|friend's|sister's|brother's|mum's|mom's|p
 _BYE = rx(r"\b(?:good)?bye,?\s+|\bfarewell,?\s+|\bso\s+long,?\s+")
 
 
+def _moved_to(new: str, m: Msg, otherwise: str = "") -> str:
+    """The new home's value, with the home the message left beside it ("Leeds (moved from
+    York)"), else with ``otherwise`` in brackets, if any."""
+    old = _left_home(m)
+    detail = f"moved from {old}" if old and head(old) != head(new) else otherwise
+    return f"{new} ({detail})" if detail else new
+
+
 def _left_home(m: Msg) -> str | None:
     """The current home the message says goodbye to or moved away from."""
     known = [v.split(" (")[0] for v in m.current("current_residence")]
@@ -139,17 +147,13 @@ def r_moves(s: str, m: Msg) -> Iterator[Candidate]:
         new = place(s[x.end() :]) if x else None
         if x and new and not _OTHERS.search(s[: x.start()]):
             new = re.sub(r"\s+(?:resident|local)s?$", "", new)
-            old = _left_home(m)
-            detail = f" (moved from {old})" if old and head(old) != head(new) else ""
-            yield cand("current_residence", f"{new}{detail}", s, confidence=0.8)
+            yield cand("current_residence", _moved_to(new, m), s, confidence=0.8)
             return
     x = _THESE_DAYS.search(s)
     if x:
         new = place(s[x.end() :])
         if new and not _A_STAY.match(s, x.end() + len(new)):
-            old = _left_home(m)
-            detail = f" (moved from {old})" if old and head(old) != head(new) else ""
-            yield cand("current_residence", f"{new}{detail}", s, confidence=0.8)
+            yield cand("current_residence", _moved_to(new, m), s, confidence=0.8)
             return
     x = _FROM_TO.search(s)
     if x:
@@ -164,9 +168,7 @@ def r_moves(s: str, m: Msg) -> Iterator[Candidate]:
     if x and _SELF.search(s) and not _OTHERS.search(s[: x.start() + 30]):
         new = place(s[x.end() :])
         if new and new.split()[0].casefold() not in MONTHS:
-            old = _left_home(m)
-            detail = f"moved from {old}" if old and head(old) != head(new) else "new home"
-            yield cand("current_residence", f"{new} ({detail})", s, confidence=0.8)
+            yield cand("current_residence", _moved_to(new, m, "new home"), s, confidence=0.8)
 
 
 # ---------------------------------------------------------------- a new employer
