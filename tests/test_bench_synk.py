@@ -84,6 +84,12 @@ FLOORS = {
     "synk_en_fresh12": 30,
     "synk_ja_fresh12": 30,
     "synk_ko_fresh12": 30,
+    "synk_en_fresh15": 30,
+    "synk_ja_fresh15": 30,
+    "synk_ko_fresh15": 30,
+    "synk_en_fresh16": 30,
+    "synk_ja_fresh16": 30,
+    "synk_ko_fresh16": 30,
 }
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from soulmem.perceive.facts import Candidate, FactContext, extract_facts
 from soulmem.perceive.facts.en import extract
+from soulmem.perceive.facts.en_dialect import normalise
 from soulmem.perceive.subjects import spec
 
 SYNK = Path(__file__).resolve().parents[1].parent / "shared" / "datasets" / "synk"
@@ -1209,3 +1210,109 @@ def test_me_problem_or_job_problem() -> None:
     text = "im knackered, is that a me problem or a vet nurse problem. 12hr shifts"
     assert user_values(text, "job") == ["vet nurse"]
     assert user_values("is it a me problem or a you problem. idk", "job") == []
+
+
+def test_round4_scots_spellings_and_lowercase_places() -> None:
+    # Scots spellings are read as standard English; standard English is left alone
+    assert user_values("stay in paisley these days though, wee flat", "current_residence") == [
+        "Paisley"
+    ]
+    assert has("am fae aberdeen originally", "hometown", "Aberdeen")
+    assert has("we've moved tae dundee noo", "current_residence", "Dundee")
+    assert has("pure feart o spiders, me. dinnae laugh", "phobia", "spiders")
+    assert has(
+        "cannae dae shellfish. one prawn and ma face goes like a beach ball", "allergy", "prawn"
+    )
+    assert has("naw, am a joiner ower at the shipyard", "job", "joiner")
+    text = "me n lorna got the keys. we're in clydebank noo, oot the paisley flat for good"
+    assert _now(text, "current_residence", {"current_residence": ("Paisley",)}) == [
+        ("Clydebank (moved from Paisley)", "set")
+    ]
+    # not a place, not a mother's "ma", not a blood group's "o", not a noun in -in
+    assert user_values("I stay in bed all day.", "current_residence") == []
+    assert user_values("i live in hope and i'm in therapy", "current_residence") == []
+    assert user_values("lorna's ma got us a bottle of fizz", "family") == []
+    assert normalise("I'm o neg, a can o juice") == "I'm o neg, a can of juice"
+    assert user_values("It's thin. He's my cousin lol", "family") == ["cousin"]
+
+
+def test_round4_jobs_promotions_names_and_kin() -> None:
+    # an agent noun at a workplace; a promotion said as "they made me X"
+    assert has("I'm a picker over at the parcel depot", "job", "picker")
+    assert has("I'm a night porter at the hotel", "job", "night porter")
+    assert user_values("I'm a regular at the pub", "job") == []
+    assert user_values("I'm a member at the gym", "job") == []
+    cur = {"job": ("picker (parcel depot)",)}
+    assert _now("they've made me team leader on the nightshift", "job", cur) == [
+        ("team leader (promoted)", "set")
+    ]
+    assert has("I've been made shift supervisor", "job", "shift supervisor")
+    assert has("I've been promoted to senior nurse", "job", "senior nurse")
+    for text in ("they made me feel better", "my manager made me a coffee"):
+        assert user_values(text, "job") == []
+    # a name given "for the record", or "Name, by the way" opening the chat
+    text = "anyway for the record it's Trudy Maclachlan, owner and chief worrier at The Cracked Cup"
+    assert user_values(text, "name") == ["Trudy Maclachlan"]
+    assert has(text, "workplace", "The Cracked Cup")
+    assert user_values("mornin. Euan, by the way, Euan Dalgleish", "name", previous=()) == [
+        "Euan Dalgleish"
+    ]
+    assert user_values("Sarah, by the way, is my sister.", "name", previous=()) == []
+    assert user_values("for the record it's Tuesday, not Monday", "name") == []
+    assert user_values("fyi it's Sarah's birthday", "name") == []
+    # "Keira says hi, that's my daughter"
+    text = "oh and Keira says hi by the way, that's my daughter"
+    assert has(text, "family", "daughter Keira")
+    assert user_values("Tom came round, he's my brother's mate.", "family") == ["brother"]
+    # a divorce told by the divorce
+    assert has(
+        "the divorce from Craig went through six years ago", "relationship_status", "divorced"
+    )
+    assert user_values("my sister's divorce from Tom went through", "relationship_status") == []
+
+
+def test_round4_best_friend_named_by_their_news_and_questions() -> None:
+    text = "ma best mate's gettin married in july. known him since primary one"
+    assert has(text, "best_friend", "best mate", "getting married", "since primary one")
+    cur = {"best_friend": ("best mate (getting married in july)",)}
+    text = "dougie, the eejit gettin married, his stag's in benidorm next month"
+    assert [v for v, _ in _now(text, "best_friend", cur)] == [
+        "Dougie (best mate, getting married in july)"
+    ]
+    assert _now("Tom, the guy moving next door, is loud", "best_friend", cur) == []
+    # a question after "and", or typed without its apostrophe, states nothing
+    assert (
+        user_values("and whats my favourite colour, hint, look at the chairs", "favorite_color")
+        == []
+    )
+    assert user_values("and what milk do I hate serving", "disliked") == []
+    assert user_values("and what's my bird called, he's screeching", "pet") == []
+    assert user_values("So what's funny is I'm a nurse.", "job") == ["nurse"]
+
+
+def test_round4_everyday_trades_moves_and_marriages() -> None:
+    # an age opening a sentence about oneself (not the character's age said back)
+    assert user_values("pretty much. 34 and my knees feel 70.", "age") == ["34 years old"]
+    ctx = FactContext(previous_user_texts=("hi",), previous_assistant_text="Fifty-nine. Ha!")
+    said_back = extract_facts("59 and still up at 4am every day, fair play", ctx, language="en")
+    assert [c for c in said_back if c.subject == "age"] == []
+    assert user_values("20 and I'm broke", "age") == []
+    # the town after the spot one grew up in; moves up/out; a move told by the town left
+    assert has("I grew up in a pub kitchen out in Broken Hill", "hometown", "Broken Hill")
+    assert has(
+        "been living out in Parramatta for about ten years now", "current_residence", "Parramatta"
+    )
+    assert has("the missus and I moved up to Cairns last month", "current_residence", "Cairns")
+    assert has("we're in Geelong now, left Ballarat for good", "current_residence", "Geelong")
+    assert user_values("we left Paris early, we're in London now", "current_residence") == []
+    # trades by their everyday names, "by trade"; a promotion "bumped up"; a redundancy
+    assert has("I'm a brickie on building sites", "job", "brickie")
+    assert has("I'm a sparky by trade", "job", "sparky")
+    assert has("ah'm a nurse ower at the Royal", "job", "nurse")
+    assert has("they've bumped me up to supervisor", "job", "supervisor")
+    cur = {"job": ("warehouse picker",)}
+    assert _now("just got made redundant, gutted", "job", cur) == [("warehouse picker", "end")]
+    assert _now("my brother got laid off", "job", cur) == []
+    # a marriage told by its length
+    assert has("me and the missus have been married twenty years", "relationship_status", "married")
+    assert user_values("my parents have been married 40 years", "relationship_status") == []

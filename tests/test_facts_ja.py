@@ -1252,3 +1252,327 @@ def test_pet_name_said_with_desu_ga() -> None:
     text = "そうそう、うちの柴の名前ですが、小太郎と申しまして。"
     facts = user_facts(text, previous_user_texts=("hello",), current={"pet": ("柴犬",)})
     assert any("小太郎" in v for v in facts.get("pet", [])), facts
+
+
+# round four: Kansai speech with うち as the first person, a polite speaker with emoji
+ROUND_FOUR_POSITIVE = [
+    ("キウイだけはあかんで、食べたら口ん中イガイガなるアレルギーやねん", "allergy", "キウイ"),
+    (
+        "私キウイだけはダメで😢 食べると喉がイガイガしてきちゃうアレルギーなんです",
+        "allergy",
+        "キウイ",
+    ),
+    ("エビだけはあかんねん、食べたら喉イガイガするアレルギーやから", "allergy", "エビ"),
+    ("ちなみに実家は有田のほうでみかん作ってんねん。", "hometown", "有田"),
+    ("実家は九州の方です", "hometown", "九州"),
+    ("私、生まれ育ったのは四万十川のほとりの小さな町なんです🏞️", "hometown", "四万十川"),
+    ("生まれ育ったんは富山やねん", "hometown", "富山"),
+    (
+        "しかも一人暮らし始めたばっかでな、六甲道のワンルーム。駅から坂きつい",
+        "current_residence",
+        "六甲道",
+    ),
+    ("今は横浜住まいです", "current_residence", "横浜"),
+    (
+        "あ、うち今日バイト帰りやねん。三宮の串カツ屋で週4入ってんねん。",
+        "part_time_job",
+        "串カツ屋",
+    ),
+    ("コンビニで週3入ってるんよ、バイトで", "part_time_job", "コンビニ"),
+    (
+        "串カツ屋、今月で辞めてん！ほんで来週から元町の古着屋でバイトすることになった",
+        "part_time_job",
+        "古着屋",
+    ),
+    ("実は私、今年で44になりまして…😅 アラフォーって言い張れるのもあと少し", "age", "44歳"),
+    (
+        "最初に44って言ったの、実はサバ読んでまして…本当は46なんです😂 つい2歳若く言っちゃう",
+        "age",
+        "46歳",
+    ),
+    ("うちもう21やし、夜カフェ一人で入るくらい余裕やねんで？ｗ 大人の女やからな", "age", "21歳"),
+    ("うちは中2の息子と小5の娘がいて、毎朝戦争みたいなんです", "family", "中2の息子と小5の娘"),
+    ("うちは小3の娘と年長の息子がいます😊", "family", "年長の息子"),
+    ("うちはおかんとおとんと弟の4人家族やで", "family", "4人家族"),
+    (
+        "しかも主人が去年の春から名古屋に単身赴任中で、平日はワンオペなんです",
+        "situation",
+        "名古屋に単身赴任中",
+    ),
+    ("夫は今、札幌に単身赴任してます", "situation", "札幌"),
+    ("えへへ、結婚してもう長いんですけどね😊", "relationship_status", "既婚"),
+    (
+        "体を動かすのも好きで、週1で体育館に通ってて、ママさんバレーのチームでレシーブ担当してるんです",
+        "sport",
+        "バレー",
+    ),
+    (
+        "うちはクリープハイプしか勝たん人間やねんけど、この曲も落ち着くわ",
+        "favorite_artist",
+        "クリープハイプ",
+    ),
+    ("うちミントグリーン一択やねん、スマホケースも財布も全部", "favorite_color", "ミントグリーン"),
+    ("あとお笑いもめっちゃ好きでな、見取り図の漫才見たら一発で元気出るねん", "likes", "見取り図"),
+    ("あいみょんの曲聴くと元気出るんだよね", "favorite_artist", "あいみょん"),
+    (
+        "うちは夜は短し歩けよ乙女がいっちゃん好き。あれ読んで大学生に憧れた",
+        "favorite_book",
+        "夜は短し歩けよ乙女",
+    ),
+    ("でもな、ほんまの一番はとんぺい焼きやねん。", "favorite_food", "とんぺい焼き"),
+    ("季節やったら断然冬派やな", "favorite_season", "冬"),
+    ("家事のBGMはずーっとスピッツなんです🎶", "favorite_artist", "スピッツ"),
+    ("ほんでもう一個趣味あってな、フィルムカメラ。中古の一眼やねん", "hobby", "フィルムカメラ"),
+    ("食べ物だと、好物は茶碗蒸しなんです🥚", "favorite_food", "茶碗蒸し"),
+    ("パクチーは絶対無理やわ", "disliked", "パクチー"),
+    ("うち、辛いもんはほんまあかんねん", "disliked", "辛いもの"),
+    ("姉ちゃんは背高いけど、うち168あるし", "height", "168cm"),
+    ("あ、あと実家にフェレットおんねん！", "pet", "フェレット"),
+]
+
+
+@pytest.mark.parametrize(("text", "subject", "value"), ROUND_FOUR_POSITIVE)
+def test_round_four_positives(text: str, subject: str, value: str) -> None:
+    facts = user_facts(text, previous_user_texts=("hello",))
+    assert any(value in v for v in facts.get(subject, [])), facts
+
+
+ROUND_FOUR_NEGATIVE = [
+    ("ママ友の前ではつい3歳若く言っちゃう", "age", "3歳"),
+    ("それとうちにはもう一人家族がいて、柴犬を飼ってるんです", "family", "1人家族"),
+    ("その親友の家はインコを飼ってて", "best_friend", "家"),
+    ("子どもたちはお囃子を聞くとテンション上がっちゃって", "favorite_artist", "お囃子"),
+    ("次女がピアノを習い始めまして🎹", "hobby", "ピアノ"),
+    ("友達は4人家族", "family", "4人家族"),
+    ("妹はピンク一択", "favorite_color", "ピンク"),
+    ("うちの妹、ミントグリーン一択やねん", "favorite_color", "ミントグリーン"),
+    ("姉は嵐の曲聴くと元気出るらしい", "favorite_artist", "嵐"),
+    ("母の声聞くと泣ける", "likes", "母"),
+    ("コーヒーはもう無理、お腹いっぱい", "disliked", "コーヒー"),
+    ("妹は納豆がダメ", "disliked", "納豆"),
+    ("友達の旦那が名古屋に単身赴任中", "situation", "名古屋"),
+    ("兄はコンビニで週3入ってる", "part_time_job", "コンビニ"),
+    ("一人暮らしの友達の家、高円寺のアパートなんだけど", "current_residence", "高円寺"),
+    ("あと好きな色も！", "likes", "あと"),
+    ("仮住まいです", "current_residence", "仮"),
+    ("喉が腫れるアレルギーなんだって", "allergy", "腫れる"),
+    ("イガイガなるアレルギー", "allergy", "なる"),
+]
+
+
+@pytest.mark.parametrize(("text", "subject", "value"), ROUND_FOUR_NEGATIVE)
+def test_round_four_negatives(text: str, subject: str, value: str) -> None:
+    facts = user_facts(text, previous_user_texts=("hello",))
+    assert not any(value in v for v in facts.get(subject, [])), facts
+
+
+def test_new_part_time_job_after_quitting_despite_a_boss_in_between() -> None:
+    text = (
+        "実は、パン屋さんのパート、先月いっぱいで辞めたんです🥲 店長さんが代わってシフトが"
+        "合わなくなってしまって…それで来週から、家の近所の歯医者さんで受付のパートを始めることに"
+        "なりました🦷✨"
+    )
+    current = {"part_time_job": ("駅前のパン屋",), "workplace": ("駅前のパン屋",)}
+    found = run(text, previous_user_texts=("hello",), current=current)
+    ended = {c.subject for c in found if c.mode == "end"}
+    assert ended == {"part_time_job", "workplace"}, found
+    assert any(
+        "歯医者" in v for v in user_facts(text, previous_user_texts=("hello",))["part_time_job"]
+    )
+
+
+def test_quit_part_time_job_said_with_a_comma_ends_the_known_one() -> None:
+    text = "串カツ屋、今月で辞めてん！ほんで来週から元町の古着屋でバイトすることになった〜！"
+    found = run(
+        text, previous_user_texts=("hello",), current={"part_time_job": ("三宮の串カツ屋",)}
+    )
+    assert any(c.subject == "part_time_job" and c.mode == "end" for c in found), found
+
+
+def test_friend_named_in_the_next_message_after_sono_ko() -> None:
+    before = (
+        "凪さんのおかげやで！ …ほんでな、高校からの親友がおって、今は東京の大学行ってもうてん。"
+    )
+    facts = user_facts(
+        "その子、ちひろっていうねんけど、来月こっち遊びに来るねん！", previous_user_texts=(before,)
+    )
+    assert facts.get("best_friend") == ["ちひろ"], facts
+    facts = user_facts(
+        "その人、田中っていうんだけど", previous_user_texts=("姉の親友がすごく面白くてさ。",)
+    )
+    assert "best_friend" not in facts, facts
+
+
+def test_pet_pointed_at_then_named() -> None:
+    facts = user_facts(
+        "この子な、おはぎっていうねん。黒と茶色のまだらやから",
+        previous_user_texts=("あ、あと実家にフェレットおんねん！",),
+        current={"pet": ("フェレット（実家）",)},
+    )
+    assert any("おはぎ" in v for v in facts.get("pet", [])), facts
+    facts = user_facts(
+        "この子な、ゆうたっていうねん",
+        previous_user_texts=("昨日友達の子供と遊んだ",),
+        current={"pet": ("猫",)},
+    )
+    assert "pet" not in facts, facts
+
+
+def test_generic_dog_word_names_the_known_breed() -> None:
+    text = (
+        "さっき話したうちのワンコの名前、まだ言ってなかったですね🐕 きなこっていうんです✨ 毛の色が"
+    )
+    facts = user_facts(text, previous_user_texts=("hello",), current={"pet": ("柴犬",)})
+    assert facts.get("pet") == ["柴犬「きなこ」"], facts
+    facts = user_facts(
+        "うちの猫の名前はミケっていうの", previous_user_texts=("hello",), current={"pet": ("柴犬",)}
+    )
+    assert not any("柴犬" in v for v in facts.get("pet", [])), facts
+
+
+def test_plain_liking_does_not_replace_a_stated_favourite() -> None:
+    facts = user_facts(
+        "わーい！卵好きやねん。",
+        previous_user_texts=("hello",),
+        current={"favorite_food": ("とんぺい焼き",)},
+    )
+    assert "favorite_food" not in facts and facts.get("likes") == ["卵"], facts
+    facts = user_facts(
+        "カレー大好き", previous_user_texts=("hello",), current={"favorite_food": ("とんぺい焼き",)}
+    )
+    assert facts.get("favorite_food") == ["カレー"], facts
+
+
+def test_local_town_that_is_the_home_is_not_the_hometown() -> None:
+    text = "あ、今週末は地元の川越で秋のお祭りがあって、山車がたくさん出るんです🏮"
+    facts = user_facts(
+        text, previous_user_texts=("hello",), current={"current_residence": ("小江戸の川越",)}
+    )
+    assert "hometown" not in facts, facts
+
+
+def test_kansai_rewrites() -> None:
+    from soulmem.perceive.facts.ja_kansai import standardise
+
+    assert standardise("実家にフェレットおんねん") == "実家にフェレットいるんだ"
+    assert standardise("納豆はほんまあかんねん") == "納豆は本当ダメなんだ"
+    assert standardise("食べたらあかんで") == "食べたらダメだよ"
+    assert standardise("季節やったら冬派") == "季節だったら冬派"
+    assert standardise("犬飼うてる") == "犬飼ってる"
+    assert standardise("かおんねん") != "かいるんだ"
+
+
+ROUND_FOUR_MORE = [
+    ("うち今年で22になんねん", "age", "22歳"),
+    ("うち京都の大学で経済学部やねん", "major", "経済学部"),
+    ("うちの彼氏、たくやっていうねん", "partner", "たくや"),
+    ("好きな食べもんはたこ焼きやな", "favorite_food", "たこ焼き"),
+    ("ゲームはスプラしか勝たん", "favorite_game", "スプラ"),
+    ("趣味はパン作りなんです🍞", "hobby", "パン作り"),
+    ("一番仲良しの友達は、高校の同級生の由美ちゃんなんです👭", "best_friend", "由美"),
+]
+
+
+@pytest.mark.parametrize(("text", "subject", "value"), ROUND_FOUR_MORE)
+def test_round_four_more(text: str, subject: str, value: str) -> None:
+    facts = user_facts(text, previous_user_texts=("hello",))
+    assert value in facts.get(subject, [""])[-1], facts
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "value"),
+    [
+        ("彼氏、いないよ", "partner", "いない"),
+        ("姉の彼氏、たくやっていうねん", "partner", "たくや"),
+        ("妹の一番仲良しの友達は、ゆいちゃんなんです", "best_friend", "ゆい"),
+        ("趣味はパン作りなんです", "hobby", "なん"),
+    ],
+)
+def test_round_four_more_negatives(text: str, subject: str, value: str) -> None:
+    facts = user_facts(text, previous_user_texts=("hello",))
+    assert not any(value in v for v in facts.get(subject, [])), facts
+
+
+def test_shop_called_with_san_is_not_a_person() -> None:
+    text = "パン屋さんのパートは先月で終わりまして、今月から図書館でパートをしております📚"
+    current = {"part_time_job": ("駅前のパン屋",), "workplace": ("駅前のパン屋",)}
+    found = run(text, previous_user_texts=("hello",), current=current)
+    assert {c.subject for c in found if c.mode == "end"} == {"part_time_job", "workplace"}
+    assert any(c.value == "図書館" and c.mode == "set" for c in found), found
+
+
+def test_quitting_part_time_work_ends_its_workplace() -> None:
+    text = "実は先月、パートを辞めまして…😢 今はお花屋さんでパートを始めたところなんです💐"
+    current = {"part_time_job": ("駅前のパン屋",), "workplace": ("駅前のパン屋",)}
+    found = run(text, previous_user_texts=("hello",), current=current)
+    assert any(c.subject == "workplace" and c.mode == "end" for c in found), found
+    assert any(c.subject == "part_time_job" and c.value == "お花屋" for c in found), found
+
+
+def test_job_quit_then_new_job() -> None:
+    text = "事務の仕事を辞めて、今は保育士をしています👶"
+    found = run(text, previous_user_texts=("hello",), current={"job": ("事務",)})
+    assert [(c.value, c.mode) for c in found if c.subject == "job"] == [
+        ("事務", "end"),
+        ("保育士", "set"),
+    ], found
+
+
+def test_a_wish_to_quit_ends_nothing() -> None:
+    current = {"job": ("事務",), "part_time_job": ("コンビニ",)}
+    for text in ("仕事、辞めたい", "バイト辞めたらどうしよう"):
+        found = run(text, previous_user_texts=("hello",), current=current)
+        assert not any(c.mode == "end" for c in found), (text, found)
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "value"),
+    [
+        ("うち大学こっちやねん。心理学やっとる1回生！統計ばっかでしんどい", "major", "心理学"),
+        ("経済学部の3回生です", "school", "3回生"),
+        (
+            "私ほんとに怖がりで、ゴロゴロって雷が鳴り出すと布団にもぐっちゃうんです⚡😱",
+            "phobia",
+            "雷",
+        ),
+    ],
+)
+def test_round_four_study_and_fear(text: str, subject: str, value: str) -> None:
+    facts = user_facts(text, previous_user_texts=("hello",))
+    assert any(value in v for v in facts.get(subject, [])), facts
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("妹は怖がりで、雷が鳴ると泣く", "phobia"),
+        ("私は怖がりなの", "name"),
+        ("私は心配性なの", "name"),
+    ],
+)
+def test_round_four_study_and_fear_negatives(text: str, subject: str) -> None:
+    assert subject not in user_facts(text, previous_user_texts=("hello",))
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("うちの家、柴犬おんねん。こむぎっていうねん", "柴犬「こむぎ」"),
+        ("犬飼ってる。ポチっていうんだ", "犬「ポチ」"),
+        ("うちに猫がいるんです。名前はミケです", "猫「ミケ」"),
+    ],
+)
+def test_pet_told_then_named_in_the_same_message(text: str, value: str) -> None:
+    assert user_facts(text, previous_user_texts=("hello",)).get("pet") == [value]
+
+
+def test_someone_elses_pet_named_is_not_the_users() -> None:
+    assert "pet" not in user_facts(
+        "姉が猫飼ってるの。ミケっていうの", previous_user_texts=("hello",)
+    )
+
+
+def test_timid_but_fine_with_it_is_no_fear() -> None:
+    assert "phobia" not in user_facts(
+        "私怖がりだけど、お化け屋敷は平気", previous_user_texts=("hello",)
+    )

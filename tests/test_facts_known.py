@@ -114,6 +114,29 @@ def test_no_ending_without_the_value_and_a_cue(
     assert not _ends(text, language, **current)
 
 
+@pytest.mark.parametrize(
+    ("language", "text", "done"),
+    [
+        # an ending wished, asked for or supposed is not an ending; one told is
+        ("ja", "カラオケのバイト辞めてほしいって親に言われた", False),
+        ("ja", "カラオケのバイトやめたら？って言われた", False),
+        ("ja", "カラオケのバイト辞めたい", False),
+        ("ja", "カラオケのバイト辞めちゃった", True),
+        ("ko", "카페 알바 그만두고 싶다", False),
+        ("ko", "카페 알바 그만둘까", False),
+        ("ko", "카페 알바 그만뒀어", True),
+        ("en", "thinking of quitting the cafe job", False),
+        ("en", "my mum wants me to quit the cafe job", False),
+        ("en", "I quit the cafe job today", True),
+    ],
+)
+def test_an_ending_only_wished_is_no_ending(language: str, text: str, done: bool) -> None:
+    value = {"ja": "カラオケのバイト", "ko": "카페 알바", "en": "cafe job"}[language]
+    assert bool(ended_values(text, language, {"part_time_job": (value,)}, ())) is done
+    # and the language's own ending rules agree
+    assert bool(_ends(text, language, part_time_job=(value,))) is done
+
+
 def test_a_new_value_in_the_same_message_is_kept() -> None:
     found = extract_facts(
         "I'm officially a UX writer now, no more paralegal life",

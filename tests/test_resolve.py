@@ -130,3 +130,34 @@ def test_facts_about_others_are_not_the_users() -> None:
         Candidate("birthday", "July 4", about="assistant"),
     )
     assert facts == [] and not changes
+
+
+def test_a_work_value_told_as_two_subjects_ends_as_one() -> None:
+    # "駅前のパン屋でパートしてます" gives a workplace and a part-time job in the same words
+    facts, _ = apply(
+        [],
+        Candidate("workplace", "駅前のパン屋"),
+        Candidate("part_time_job", "駅前のパン屋"),
+        Candidate("job", "主婦"),
+        event="ev_1",
+    )
+    facts, changes = apply(facts, Candidate("part_time_job", "近所の歯医者"), event="ev_9")
+    assert sorted((f.subject, f.value) for f in facts) == [
+        ("job", "主婦"),
+        ("part_time_job", "近所の歯医者"),
+    ]
+    reasons = {(r.before or {}).get("subject"): r.reason for r in changes.revisions}  # type: ignore[attr-defined]
+    assert reasons["workplace"] == "ended"
+
+
+def test_a_workplace_told_apart_or_named_otherwise_stays() -> None:
+    # told in another turn, or naming another thing: the workplace is not the job that ended
+    facts, _ = apply([], Candidate("part_time_job", "カラオケ"), event="ev_1")
+    facts, _ = apply(facts, Candidate("workplace", "カラオケ"), event="ev_2")
+    facts, _ = apply(facts, Candidate("part_time_job", "古着屋"), event="ev_3")
+    assert ("workplace", "カラオケ") in {(f.subject, f.value) for f in facts}
+    facts, _ = apply(
+        [], Candidate("workplace", "city hospital"), Candidate("job", "nurse"), event="ev_1"
+    )
+    facts, _ = apply(facts, Candidate("job", "charge nurse"), event="ev_2")
+    assert ("workplace", "city hospital") in {(f.subject, f.value) for f in facts}

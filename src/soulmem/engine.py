@@ -38,6 +38,7 @@ from soulmem.recall.items import Context, RecallItem
 from soulmem.recall.rank import Ranked, Ranker
 from soulmem.recall.threads import RecallThreads
 from soulmem.recall.tokenize import TOKENIZER_VERSION
+from soulmem.recall.told_before import EarlierStates
 from soulmem.self.islands import warnings_for
 from soulmem.social.relationship import deltas_from_mapping
 from soulmem.social.update import apply_deltas
@@ -434,6 +435,7 @@ class ScopedMemory:
             after=after,
             current=current,
             superseded=superseded,
+            earlier=EarlierStates(current, engine.store.get_events),
             budget_tokens=budget,
             max_items=limit,
         )

@@ -9,7 +9,7 @@ confidence by 0.1 up to 2.0 (seed 004).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
@@ -157,7 +157,36 @@ def resolve_facts(
             add(candidate, "corrected", same_subject[-1])
             continue
         add(candidate, "observed", None)
+    _close_told_together(changes, live, close)
     return changes
+
+
+#: subjects that name one thing from different sides: a part-time job at a bakery is also
+#: a workplace, told in the same words
+_WORK = frozenset({"job", "workplace", "part_time_job"})
+
+
+def _close_told_together(
+    changes: FactChanges, live: list[Fact], close: Callable[[Fact, str], None]
+) -> None:
+    """A work value closed by this message closes the other work subjects' value that names
+    the same thing and was told in the same turns ("駅前のパン屋でパート" gave a workplace and a
+    part-time job; a new part-time job ends both), unless this message told it again."""
+    told_now = {f.id for f in (*changes.added, *changes.confirmed)}
+    for gone in [f for f in changes.closed if f.subject in _WORK]:
+        for fact in [f for f in live if f.subject in _WORK and f.subject != gone.subject]:
+            if (
+                fact in live
+                and fact.id not in told_now
+                and set(fact.evidence_event_ids) <= set(gone.evidence_event_ids)
+                and _names_same(fact.value, gone.value)
+            ):
+                close(fact, "ended")
+
+
+def _names_same(a: str, b: str) -> bool:
+    ca, cb = _core(a), _core(b)
+    return bool(ca) and bool(cb) and (ca in cb or cb in ca)
 
 
 def _confirm(

@@ -4,9 +4,12 @@
 * Other current facts by similarity to the query: before the memories, at most
   ``moment_facts`` of them and only those within ``fact_margin`` of the best fact's
   similarity (a fact the query is about, not the whole profile); the rest after them
-  (packed while the budget lasts).
+  (packed while the budget lasts). Facts of a subject the query names by a word of its
+  own ("大好物", "comfort food", "최애 음식": ``asked``) come first, and before the memories.
 * Memories by hybrid rank. A memory drawn from a turn whose fact was later superseded is
-  shown with the past-marker, so an old value never reads as current.
+  shown with the past-marker, so an old value never reads as current; so is a turn that
+  spoke of a changing state before its current value was told as a change
+  (``told_before``), when the old value was never read.
 * Superseded facts only when the query asks about the past, each marked as past.
 
 The past-marker is ``PAST_MARKER`` at the start of an item's text.
@@ -22,8 +25,10 @@ from soulmem.embed.base import Embedder, Vector
 from soulmem.model import Fact, FactCategory, Scope, format_date
 from soulmem.perceive.facts.known import value_keys
 from soulmem.perceive.subjects import SUBJECTS, label
+from soulmem.recall.asked import asked_subjects
 from soulmem.recall.items import RecallItem
 from soulmem.recall.tokenize import detect_language
+from soulmem.recall.told_before import EarlierStates
 from soulmem.store.base import Store
 
 __all__ = ["PAST_MARKER", "asks_about_past", "fact_items", "fact_text", "mark_past"]
@@ -92,12 +97,17 @@ def fact_items(
             hit.owner_id: hit.similarity
             for hit in store.dense_search(scope, embedder.name, "fact", query_vector, len(facts))
         }
-    others.sort(key=lambda f: -similarity.get(f.id, 0.0))
+    # the subjects the question names by a word of theirs first ("大好物" -> favourite food)
+    asked = asked_subjects(query)
+    others.sort(key=lambda f: (f.subject not in asked, -similarity.get(f.id, 0.0)))
     ranked = [_item(f, similarity.get(f.id, 0.0), "facts") for f in others]
-    best = similarity.get(others[0].id, 0.0) if others else 0.0
-    near = [f for f in others[:moment_facts] if similarity.get(f.id, 0.0) >= best - fact_margin]
-    before.extend(ranked[: len(near)])
-    after = ranked[len(near) :]
+    named = min(sum(f.subject in asked for f in others), moment_facts)
+    best = max((similarity.get(f.id, 0.0) for f in others), default=0.0)
+    near = named + sum(
+        similarity.get(f.id, 0.0) >= best - fact_margin for f in others[named:moment_facts]
+    )
+    before.extend(ranked[:near])
+    after = ranked[near:]
     if superseded and asks_about_past(query):
         past = [f for f in superseded if f.about == "user"]
         after[:0] = [_item(f, 0.0, "facts", past=True) for f in reversed(past)]
@@ -105,15 +115,20 @@ def fact_items(
 
 
 def mark_past(
-    items: Iterable[RecallItem], *, current: Sequence[Fact], superseded: Sequence[Fact]
+    items: Iterable[RecallItem],
+    *,
+    current: Sequence[Fact],
+    superseded: Sequence[Fact],
+    earlier: EarlierStates | None = None,
 ) -> Iterator[RecallItem]:
     """Prefix the past-marker to memories that came from turns whose facts were superseded
     (except a turn that still holds up the current value of that subject: the correction,
     or an earlier telling a refinement kept). Subject by subject: a turn that told an old
     status and an exam still coming is past for the status. Items are taken from ``items``
-    only as they are asked for."""
+    only as they are asked for. With ``earlier``, a turn that spoke of a changing state
+    before its current value was told as a change is past too (``told_before``)."""
     superseded = [f for f in superseded if f.about == "user"]
-    if not superseded:
+    if not superseded and not earlier:
         yield from items
         return
     corrected_subjects = {f.subject for f in superseded}
@@ -136,6 +151,7 @@ def mark_past(
                 and not still_current.get(subject, set()).intersection(item.source_event_ids)
                 for subject, patterns, needed in named
             )
+            or (earlier is not None and earlier.past(item.text, item.at, item.source_event_ids))
         )
         yield replace(item, text=f"{PAST_MARKER} {item.text}") if past else item
 

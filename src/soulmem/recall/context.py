@@ -11,6 +11,7 @@ from soulmem.recall.items import Context, RecallItem
 from soulmem.recall.pack import Room, pack
 from soulmem.recall.rank import Ranked
 from soulmem.recall.tokenize import count_tokens, tokens_at_least
+from soulmem.recall.told_before import EarlierStates
 
 __all__ = ["packed_context"]
 
@@ -24,6 +25,7 @@ def packed_context(
     after: Sequence[RecallItem],
     current: Sequence[Fact],
     superseded: Sequence[Fact],
+    earlier: EarlierStates | None = None,
     budget_tokens: int,
     max_items: int,
 ) -> Context:
@@ -39,7 +41,7 @@ def packed_context(
         before[:identity],
         about,
         before[identity:],
-        mark_past(taken, current=current, superseded=superseded),
+        mark_past(taken, current=current, superseded=superseded, earlier=earlier),
         after,
     )
     return pack(

@@ -1,6 +1,7 @@
 """Fact rules for en: see soulmem.perceive.facts.base.Candidate for the contract.
 
-Rule-based, no model. A message is normalised and split into sentences; questions and
+Rule-based, no model. A message is normalised (Scots and informal spellings read as standard
+English by ``en_dialect``) and split into sentences; questions and
 first-person hypotheticals ("I'd kill for a ramen", "if I were rich") are dropped; each rule
 (``en_names_ages``, ``en_places_work``, ``en_family_health``, ``en_favorites``,
 ``en_things``, ``en_relations``, ``en_other``, the cue-word rules of ``en_broad``, habits

@@ -22,13 +22,15 @@ _REACT = (
     r"(?:(?:come|came|break|broke)\s+(?:up|out)\s+in\s+(?:hives|a\s+rash|welts|blotches)|"
     r"(?:'m|\s+am|\s+get|\s+got|\s+was)\s+(?:\w+\s+)?(?:covered\s+in\s+(?:hives|a\s+rash|welts)|"
     r"hives)|swell\s+up|puff\s+up|my\s+(?:throat|lips|tongue|face|mouth)\s+(?:closes|swells|"
-    r"starts?\s+to\s+swell|goes\s+numb|itches)|need\s+my\s+epi-?pen|end\s+up\s+in\s+(?:A&E|"
+    r"starts?\s+to\s+swell|goes\s+numb|itches|(?:goes|blows\s+up|puffs\s+up)\s+like\s+an?\s+"
+    r"(?:[\w-]+\s+)?(?:balloon|beach\s+ball|football|pufferfish|puffer\s+fish))"
+    r"|need\s+my\s+epi-?pen|end\s+up\s+in\s+(?:A&E|"
     r"the\s+ER|hospital))"
 )
 # "One strawberry and I'm covered in hives", "a single peanut and my throat closes"
 _ONE_AND = rx(
     rf"\b(?:one|a\s+single|just\s+one|a\s+bite\s+of\s+(?:an?\s+)?|a\s+bit\s+of|a\s+trace\s+of|"
-    rf"a\s+sip\s+of)\s+((?:[\w-]+\s+)?[\w-]+?)\s+and\s+(?:I|my)\b(?:\s+|')?{_REACT}"
+    rf"a\s+sip\s+of)\s+((?:[\w-]+\s+)?[\w-]+?)\s+and\s+(?:I\b(?:\s+|')?|(?=my\b)){_REACT}"
 )
 _ONE_BITE = rx(
     rf"\b(?:one|a\s+single|just\s+one)\s+(?:bite|mouthful|taste|sip)\s+and\s+I\b\s*{_REACT}"

@@ -442,8 +442,8 @@ def r_film_times(s: str, m: Msg) -> Iterator[Candidate]:
 # ---------------------------------------------------------------- divorced, best friend
 
 _DIVORCE = rx(
-    r"\b(?:(?:signed|got|finali[sz]ed)\s+my\s+divorce(?:\s+papers)?|my\s+divorce\s+(?:went|came|"
-    r"was)\b|I(?:'m|\s+am|\s+got|\s+just\s+got)\s+(?:recently\s+|newly\s+|freshly\s+|finally\s+)?"
+    r"\b(?:(?:signed|got|finali[sz]ed)\s+my\s+divorce(?:\s+papers)?|(?:my\s+divorce|(?:my|the)\s+"
+    r"divorce\s+(?:from|with)\s+(?-i:[A-Z][a-z]+))\s+(?:went|came|was|got)\b|since\s+my\s+divorce\b|I(?:'m|\s+am|\s+got|\s+just\s+got)\s+(?:recently\s+|newly\s+|freshly\s+|finally\s+)?"
     r"(divorced|separated|widowed))"
 )
 

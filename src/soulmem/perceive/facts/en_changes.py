@@ -11,7 +11,15 @@ import re
 from collections.abc import Iterator
 
 from soulmem.perceive.facts.base import Candidate
-from soulmem.perceive.facts.en_lex import HOUSING, MONTHS, NOT_NAMES_CF, NUMBER_RE, categorize
+from soulmem.perceive.facts.en_lex import (
+    HOUSING,
+    JOBS,
+    MONTHS,
+    NOT_NAMES_CF,
+    NUMBER_RE,
+    alt,
+    categorize,
+)
 from soulmem.perceive.facts.en_util import (
     FIRST,
     NAME,
@@ -216,10 +224,27 @@ _AT_NOW = rx(
     r"[\w'&-]*)*\s+(?:now|these\s+days|instead)\b)"
 )
 # "I got promoted to head chef", "I've been made shift lead"
+# "they've made me team leader", "the boss made me head of section", "I've been made shift lead"
 _PROMOTED = rx(
-    r"\bI(?:\s+|')(?:just\s+|finally\s+)?(?:got|was|'ve\s+been|have\s+been)\s+promoted\s+"
-    r"to\s+(?:an?\s+|the\s+)?"
+    r"(?:\bI(?:\s+|(?='))(?:just\s+|finally\s+)?(?:got|was|'ve\s+been|have\s+been)\s+(?:promoted\s+"
+    r"to|made)|\b(?:they|management|the\s+(?:boss|bosses|gaffer|company|manager)|my\s+(?:boss|"
+    r"manager|gaffer))(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|officially\s+|only\s+)?(?:made\s+me|"
+    r"bumped\s+me\s+up\s+to))"
+    r"\s+(?:an?\s+|the\s+)?(?:new\s+)?"
 )
+# made (not promoted) to a post: the post is a rank ("they made me feel better" is not one)
+_RANK = rx(
+    rf"(?:\b(?:{alt(JOBS)})|lead|leader|head|supervisor|captain|foreman|forewoman|deputy|boss|"
+    r"chair|chairman|chairwoman|president|head\s+of\s+[\w\s]+)$"
+)
+# "I got made redundant", "I've been laid off": the current job ends (a new one may follow)
+_LET_GO = rx(
+    r"\bI(?:\s+|(?='))(?:just\s+|finally\s+)?(?:got|was|'ve\s+been|have\s+been)\s+(?:made\s+"
+    r"redundant|laid\s+off|let\s+go|sacked|fired)\b(?!\s+(?:from|as)\s+(?:my|the|a)\s+(?:old|last|"
+    r"previous|first))"
+)
+_NEW_AFTER = rx(r"\b(?:now|new\s+job|started|hired|took\s+me\s+on)\b")
+_ROLE = rx(r"(?:er|or|ist|ian|chef|partner|officer|sergeant)$")
 _WHEN = r"\s+(?:last|this|yesterday|today|on|at|in|after|for|from)\b"
 _FREELANCE = rx(
     r"\b(?:I'm|I\s+am)\s+(?:now\s+|officially\s+)?(freelanc(?:e|ing)|working\s+for\s+myself|"
@@ -230,17 +255,11 @@ _FREELANCE = rx(
 def r_career(s: str, m: Msg) -> Iterator[Candidate]:
     x = _PROMOTED.search(s)
     p = phrase(re.split(_WHEN, s[x.end() :])[0], 4) if x else None
-    if (
-        x
-        and p
-        and re.search(
-            r"(?:er|or|ist|ian|lead|head|chef|manager|partner|director|"
-            r"supervisor|officer|captain|sergeant)$",
-            p,
-            re.I,
-        )
-    ):
+    if x and p and (_RANK.search(p) or ("promoted" in x.group(0) and _ROLE.search(p))):
         yield cand("job", f"{p} (promoted)", s, confidence=0.75)
+    x = _LET_GO.search(s)
+    if x and m.current("job") and not _NEW_AFTER.search(s, x.end()):
+        yield cand("job", m.current("job")[-1], s, mode="end", confidence=0.75)
     x = _FREELANCE.search(s)
     if x:
         yield cand("job", "freelance" if "freelanc" in x.group(1).lower() else "self-employed", s)

@@ -257,11 +257,12 @@ _ALLERGY_FRAGMENT = rx(
 )
 _KILL = rx(rf"\b({_ALLERGEN})\s+(?:could|can|will|would|might|literally|actually|\s)*kill\s+me\b")
 _CANT_EAT = rx(
-    rf"\bI(?:\s+|(?='))(?:can't|cannot|can\s+not|can\s+never)\s+(?:eat|have|touch|"
+    rf"(?:\bI(?:\s+|(?='))|^\W*)(?:can't|cannot|can\s+not|can\s+never)\s+(?:eat|have|touch|do|"
     rf"be\s+around)\s+(?:any\s+)?({_ALLERGEN})\b"
 )
 _REACTION = rx(
-    r"\b(?:allerg|die|dying|hives|swell|throat\s+closes|epi-?pen|anaphyla|ER|hospital|rash)"
+    r"\b(?:allerg|die|dying|hives|swell|throat\s+closes|epi-?pen|anaphyla|ER|hospital|rash|"
+    r"balloon|beach\s+ball)"
 )
 _INTOL = rx(
     rf"\b{_IM}\s+(lactose|gluten|fructose)[\s-]intolerant\b|\bI\s+have\s+(celiac)(?:\s+disease)?\b"
@@ -318,7 +319,8 @@ def r_allergy(s: str, m: Msg) -> Iterator[Candidate]:
 
 _FEAR = rx(
     r"\b(?:I'm|I\s+am|I've\s+always\s+been|I\s+get)\s+((?:not\s+|so\s+|really\s+|super\s+|"
-    r"very\s+|deathly\s+|completely\s+|absolutely\s+|kind\s+of\s+|a\s+little\s+|"
+    r"very\s+|deathly\s+|completely\s+|absolutely\s+|kind\s+of\s+|a\s+little\s+|pure\s+|"
+    r"proper\s+|dead\s+|bloody\s+|"
     r"low[\s-]key\s+)*)(afraid|scared|terrified|frightened|petrified|freaked\s+out)\s+(?:of|"
     r"by)\s+"
 )

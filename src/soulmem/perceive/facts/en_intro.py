@@ -61,7 +61,21 @@ _KID_FROM = rx(
 )
 
 
+# "for the record it's Trudy Maclachlan, owner, head dishpig and chief worrier at The Cracked
+# Cup": the roles after the user's own name, and the place they hold them at
+_NAMED_ROLE = rx(
+    r"\b(?:I'm|I\s+am|(?:record|btw|way|anyway|hi|hey|hello|hiya)\W+(?:it's|this\s+is|"
+    r"(?:the\s+)?name's))\s+(?-i:[A-Z][\w'-]+)(?:\s+(?-i:[A-Z][\w'-]+))?,\s+"
+    rf"(?:the\s+|an?\s+)?((?:co-)?owner|founder|co-founder|proprietor|(?:[\w-]+\s+)?{alt(JOBS)})\b"
+    r"(?:,?\s+[^.!?]{0,60}?)?\s+(?:at|of)\s+((?-i:(?:The\s+)?[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*)*))"
+)
+
+
 def r_sideways(s: str, m: Msg) -> Iterator[Candidate]:
+    x = _NAMED_ROLE.search(s)
+    if x:
+        yield cand("job", f"{x.group(1)} ({x.group(2)})", s, confidence=0.7)
+        yield cand("workplace", x.group(2), s, confidence=0.7)
     x = _SAME_AGE.search(s)
     n = number(x.group(1)) if x else None
     if n and 13 <= n <= 110:

@@ -314,6 +314,9 @@ JOBS = _words(
     "software engineer|web developer|game developer|graphic designer|real estate agent",
     "stay-at-home mom|stay-at-home dad|delivery driver|dental hygienist|personal trainer",
     "project manager|product manager",
+    # trades by their everyday names
+    "sparky|sparkie|chippy|chippie|brickie|truckie|wharfie|tradie|roofer|scaffolder|labourer",
+    "laborer|picker|packer|porter|warehouse operative|forklift driver",
 )
 
 FAMILY = _words(

@@ -45,6 +45,15 @@ _NAME_HERE = rx(
     rf"^\W*(?:(?:hi|hey|hello)\W+)*(?:myself\s+({_FULL})(?=\s*(?:[,.!;—-]|$|\s+(?:here|from|"
     rf"and)\b))|({_FULL})\s+here\b)"
 )
+# "anyway for the record it's Trudy Maclachlan, owner...": a name given for the record
+_NAME_RECORD = rx(
+    rf"\b(?:for\s+the\s+record|just\s+so\s+you\s+know|fyi)\W+(?:it's|I'm|(?:the\s+)?name's)"
+    rf"\s+({_FULL})(?=\s*(?:[,.!;—]|$))"
+)
+# the opening message: "Euan, by the way, Euan Dalgleish."
+_NAME_BTW = rx(
+    rf"^\W*(?:it's\s+)?({_FULL}),?\s+(?:by\s+the\s+way|btw)(?:,?\s*({_FULL}))?(?=\s*(?:[.!;]|$))"
+)
 _GREETING = rx(
     r"^\W*(?:hi|hey|hello|hiya|howdy|yo|greetings|heya|evening|morning|afternoon|"
     r"(?:good\s+)?(?:morning|evening|afternoon|day))\b"
@@ -73,7 +82,7 @@ def r_name(s: str, m: Msg) -> Iterator[Candidate]:
         if _ok_name(x.group(1)):
             yield cand("name", x.group(1), s, confidence=0.9)
             return
-    x = _NAME_LATER.search(s)
+    x = _NAME_LATER.search(s) or _NAME_RECORD.search(s)
     if x and _ok_name(x.group(1)):
         yield cand("name", x.group(1), s, confidence=0.85)
         return
@@ -81,6 +90,12 @@ def r_name(s: str, m: Msg) -> Iterator[Candidate]:
         initials = x.group(1).isupper() and x.group(1) not in _NOT_INITIALS
         if initials or _ok_name(x.group(1)):
             yield cand("nickname", x.group(1), s)
+    x = _NAME_BTW.search(s) if not m.ctx.previous_user_texts else None
+    if x and _ok_name(x.group(1)):
+        full = x.group(2) or ""
+        same = full.split()[0] == x.group(1).split()[0] if full else False
+        yield cand("name", full if same else x.group(1), s, confidence=0.8)
+        return
     x = _NAME_HERE.search(s)
     if x and _ok_name(x.group(1) or x.group(2)):
         yield cand("name", x.group(1) or x.group(2), s)
@@ -151,6 +166,15 @@ _AGE_RULES = (
         ),
     ),
     ("myage", rx(rf"\bmy\s+age\s+is\s+({N})\b")),
+    # "34 and my knees feel 70", "29 and still single": the age opening a sentence about oneself
+    (
+        "opens",
+        rx(
+            r"^\W*(\d\d)\s+and\s+(?=(?:my\s+(?:knees?|back|body|joints|bones|hips?|hair)|"
+            r"I(?:'m)?\s+(?:still|already|feel)|still\s+(?:single|living|can't|no)|already\s+"
+            r"(?:grey|gray|balding|retired))\b)"
+        ),
+    ),
     ("nameage", rx(rf"\b{_IM}\s+{NAME}(?:\s+{NAME})?,\s+({N})(?=\s*[,.!;—]|\s+and\b|$)")),
 )
 _NOT_NOW = rx(r"\b(?:before|until|till|when|by\s+the\s+time|once|if|since|by)\s+$")
@@ -168,6 +192,11 @@ _DECADE_N = {
 }
 
 
+def _said_numbers(text: str | None) -> set[int]:
+    found = (number(x.group()) for x in re.finditer(N, text or "", re.I))
+    return {n for n in found if n is not None}
+
+
 def r_age(s: str, m: Msg) -> Iterator[Candidate]:
     x: re.Match[str] | None
     for kind, pat in _AGE_RULES:
@@ -177,6 +206,8 @@ def r_age(s: str, m: Msg) -> Iterator[Candidate]:
                 continue
             if _NEG_BEFORE.search(s[: x.start(1)]) or _NOT_NOW.search(s[: x.start()]):
                 continue
+            if kind == "opens" and n in _said_numbers(m.ctx.previous_assistant_text):
+                continue  # "59 and still up at 4am": the character's age said back
             raw = x.group(0).strip()
             when = x.group(2) if kind in ("turned", "turning") and x.lastindex == 2 else None
             if kind == "turned":

@@ -1,4 +1,7 @@
-"""English rule for a partner named beside the word that makes them one (``partner``).
+"""English rules for a partner named beside the word that makes them one (``partner``).
+
+"I've been married twenty years", "me and the missus have been married since 2001": the
+user's marriage told by its length (``relationship_status``).
 
 "his name's Tomasz and ... he's my boyfriend now", "Tomasz is my boyfriend", "I'm seeing
 someone. her name is Ana": the name and the relationship come in separate clauses of one
@@ -52,4 +55,21 @@ def m_partner_named(m: Msg) -> Iterator[Candidate]:
     yield cand("partner", f"{name} ({kind})", text, confidence=0.75)
 
 
-MESSAGE_RULES = (m_partner_named,)
+# "I've been married twenty years", "me and the missus have been married since 2001"
+_MARRIED_FOR = rx(
+    r"\b(?:I(?:'ve|\s+have)|we(?:'ve|\s+have)|(?:me|I)\s+(?:and|n|&)\s+(?:the\s+|my\s+)?(?:wife|"
+    r"husband|missus|missis|hubby|other\s+half|(?-i:[A-Z][a-z]+))\s+(?:have|'ve))\s+been\s+"
+    r"(?:happily\s+)?married\s+((?:for\s+)?(?:about\s+|nearly\s+|almost\s+|over\s+)?[\w-]+\s+"
+    r"years?|since\s+(?:19|20)\d\d)\b"
+)
+
+
+def m_married_for(m: Msg) -> Iterator[Candidate]:
+    for s in m.sents:
+        x = _MARRIED_FOR.search(s)
+        if x and not _PAST.search(s):
+            yield cand("relationship_status", f"married ({x.group(1)})", s, confidence=0.75)
+            return
+
+
+MESSAGE_RULES = (m_partner_named, m_married_for)

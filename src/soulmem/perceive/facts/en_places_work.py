@@ -34,6 +34,10 @@ _HOME = (
     rx(r"\bmy\s+home\s*town\s+is\s+"),
     rx(r"\bI\s+was\s+born\s+in\s+(?!(?:19|20)\d\d)"),
 )
+_SPOT_IN = rx(
+    r"(?:a|an|the|my)\s+(?:[\w'-]+\s+){0,3}?[\w'-]+,?\s+(?:(?:out|up|down|over|back)\s+)?(?:in|near|"
+    r"outside(?:\s+of)?)\s+(?=(?-i:[A-Z]))"
+)
 _HOME_BEFORE = re.compile(
     r"([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)(?:,\s*[A-Z][\w.'-]*)?,?\s+(?:where\s+I\s+grew\s+up|"
     r"born\s+and\s+raised)\b"
@@ -41,27 +45,37 @@ _HOME_BEFORE = re.compile(
 _NATIVE = re.compile(r"\b(?:I'm|I\s+am)\s+an?\s+([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)\s+native\b")
 _LIVE = (
     rx(
-        r"\bI(?:\s+|(?='))(?:currently\s+|now\s+|still\s+|actually\s+)?(?:live|'m\s+(?:now\s+|currently\s+|"
+        r"\bI(?:\s+|(?='))(?:(?:currently|now|still|actually|officially|finally)\s+)?(?:live|"
+        r"'m\s+(?:now\s+|currently\s+|"
         r"still\s+)?living|"
         r"am\s+living|'ve\s+been\s+living|reside|'m\s+based|am\s+based|'ve\s+lived|"
         r"have\s+lived|lived(?=\s+\S+(?:\s+[A-Z]\S*)*,?\s+(?:my\s+whole\s+life|all\s+my\s+life)))"
-        r"\s+(?:in|on|near|"
+        r"\s+(?:(?:out|up|down|over)\s+)?(?:in|on|near|"
         r"outside(?:\s+of)?)\s+"
     ),
     rx(
         r"(?:\b(?:I|we)(?:'ve|\s+have)?\s+|^\W*)(?:just\s+|recently\s+|finally\s+|officially\s+)?"
         r"(?:moved|"
-        r"relocated)\s+(?:back\s+)?(?:to|into)\s+"
+        r"relocated)\s+(?:back\s+|up\s+|down\s+|over\s+|out\s+)?(?:to|into)\s+"
+    ),
+    # "I stay in Paisley these days" (Scots and Irish English for living there)
+    rx(
+        r"(?:\bI\s+(?:(?:still|now|currently)\s+)?|^\W*(?:(?:and|but|so|well)\s+)?)stay\s+in\s+"
+        r"(?=(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)*(?:\s+(?:these\s+days|now|nowadays)\b"
+        r"|\s+with\s+(?:my|our)\s+[\w-]+\s*(?:[,.;!]|$)|\s*[,.;!]|$))"
     ),
     # "I'm moving to Boise next week", "we're relocating to Denver": a move under way
     rx(
         r"\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?:finally|officially|actually|really|"
         r"definitely|now)\s+)?(?:moving|relocating)\s+(?:back\s+)?to\s+"
     ),
-    # "I've been in London for ten years": a stay counted in years is where one lives
+    # "I've been in London for ten years", "been down here in Footscray going on twelve years":
+    # a stay counted in years is where one lives
     rx(
-        r"\bI(?:'ve|\s+have)\s+been\s+(?:living\s+|based\s+)?in\s+(?=[A-Z][\w'-]*(?:\s+[A-Z]"
-        r"[\w'-]*)*\s+(?:for\s+(?:about\s+|like\s+|almost\s+|over\s+)?(?:\w+\s+)?(?:years|"
+        r"(?:\bI(?:'ve|\s+have)\s+|^\W*(?:(?:ha|haha|lol|yeah|yep|and|so|well|oh|ah|ok)\W+)*)been\s+(?:living\s+|based\s+|"
+        r"(?:down|up|out|over|back)\s+here\s+)?in\s+(?=[A-Z][\w'-]*(?:\s+[A-Z]"
+        r"[\w'-]*)*,?\s+(?:(?:for|going\s+on)\s+(?:about\s+|like\s+|almost\s+|over\s+|"
+        r"nearly\s+)?(?:\w+\s+)?(?:years|"
         r"months|a\s+year|a\s+decade)|since\s+(?:19|20)\d\d)\b)",
         0,
     ),
@@ -110,7 +124,7 @@ _LEFT_HOUSING = rx(r"\b(?:out\s+of|left|leaving|leave|sold|selling)\s+(?:\w+\s+)
 _MOVE_CUE = rx(
     r"\b(?:moved|moving|move|new\s+(?:place|flat|house|apartment|room)|keys|unpack\w*|"
     r"boxes|landlady|landlord|swapped|goodbye|farewell|(?:don't|do\s+not|no\s+longer)\s+live|"
-    r"not\s+in\s+[A-Z][\w'-]*\s+any\s*more)\b"
+    r"not\s+in\s+[A-Z][\w'-]*\s+any\s*more|left\s+(?-i:[A-Z])[\w'-]*\s+(?:for\s+good|after\s+\w+\s+years|behind))\b"
 )
 _NOW_IN = rx(
     r"(?:^|[,;—]\s*|\band\s+|\bbut\s+)(?:now\s+(?:I'm|I\s+am|we're|we\s+are)\s+(?:living\s+)?in\s+"
@@ -130,7 +144,10 @@ def r_places(s: str, m: Msg) -> Iterator[Candidate]:
     for pat in _HOME:
         x = pat.search(s)
         if x and not _NEG_BEFORE.search(s[: x.start()] + " "):
-            p = place(s[x.end() :])
+            rest = s[x.end() :]
+            # "I grew up in a pub kitchen out in Broken Hill": the town after the spot
+            spot = _SPOT_IN.match(rest)
+            p = place(rest) or (place(rest[spot.end() :]) if spot else None)
             if p:
                 yield cand("hometown", p, s, confidence=0.85)
                 done = True
@@ -195,6 +212,25 @@ _JOB_AS = rx(
     r"(?:an?\s+)?(?=(?:[\w-]+\s+){0,3}?(?:[\w-]+(?:er|or|ist|ian|ant|ent)|nurse|"
     r"engineer|assistant|clerk|chef|cook|agent)\b)"
 )
+# "I'm a picker over at the parcel depot": an agent noun outside the job list, placed at a
+# workplace
+_WORKPLACE = (
+    r"(?:depot|warehouse|factory|plant|site|hospital|shop|store|office|mill|yard|docks?|port|"
+    r"airport|hotel|restaurant|cafe|supermarket|garage|farm|mine|bakery|salon|clinic|lab|"
+    r"council|bank|call\s+cent(?:re|er)|distillery|brewery|quarry|rig|refinery|care\s+home|"
+    r"nursing\s+home|firm|agency|studio|abattoir|sawmill|shipyard|laundry|print\s+shop)"
+)
+_AGENT_AT = rx(
+    rf"\b{_IM}\s+(?:(?:just|only|currently|now|still)\s+)?an?\s+((?:[\w-]+\s+)??[a-z]+(?:er|or|"
+    rf"ist|ian|hand))\s+(?:(?:over|down|up|out)\s+)?(?:at|in)\s+(?:the|a|an)\s+((?:[\w-]+\s+)"
+    rf"{{0,2}}?{_WORKPLACE})\b"
+)
+_NOT_AGENT = frozenset(
+    str.split(
+        "member customer user beginner newcomer stranger winner loser other lover regular visitor "
+        "prisoner passenger tourist outsider insider spectator supporter sucker survivor"
+    )
+)
 # "Eleven hours scrubbed in today. When you're the scrub nurse on a long list you don't sit":
 # a job told with a generic "you" by one who just spoke of their own working day
 _GENERIC_YOU = rx(rf"\bwhen\s+you're\s+(?:the|a|an)\s+((?:[\w-]+\s+){{0,2}}?{_JOB})\b(?!'s)")
@@ -231,6 +267,8 @@ _SPENT_AS = rx(
     rf"\bI(?:'ve|\s+have)?\s+(?:spent|worked)\s+(?:the\s+last\s+|over\s+|almost\s+|nearly\s+)?"
     rf"(?:{N}|\w+-\w+|a\s+decade|decades)\s+(?:years?\s+)?as\s+(?:an?\s+)?"
 )
+# "I'm a sparky by trade"
+_BY_TRADE = rx(rf"\b{_IM}\s+an?\s+((?:[\w-]+\s+)?[\w-]+)\s+by\s+trade\b")
 _JOB_STATE = rx(
     rf"\b{_IM}\s+(?:currently\s+|now\s+)?(unemployed|retired|between\s+jobs|self-employed|"
     rf"a\s+stay-at-home\s+(?:mom|dad|parent)|a\s+full-time\s+student|job\s+hunting)\b"
@@ -378,6 +416,9 @@ def r_work(s: str, m: Msg) -> Iterator[Candidate]:
             o = _org(s[x.end() + at.end() :])
             if o:
                 yield cand("workplace", o, s, confidence=0.75)
+    x = None if _JOB_IM.search(s) else _AGENT_AT.search(s)
+    if x and x.group(1).split()[-1].lower() not in _NOT_AGENT:
+        yield cand("job", f"{x.group(1)} ({x.group(2)})", s, confidence=0.7)
     x = _GENERIC_YOU.search(s)
     if x and FIRST.search(m.text) and _OWN_DAY.search(m.text) and not m.current("job"):
         yield cand("job", x.group(1), s, confidence=0.6)
@@ -400,6 +441,9 @@ def r_work(s: str, m: Msg) -> Iterator[Candidate]:
     if x:
         vehicle = (x.group(1) or x.group(2)).lower().replace("lorrie", "lorry")
         yield cand("job", f"{vehicle} driver", s, confidence=0.75)
+    x = _BY_TRADE.search(s)
+    if x:
+        yield cand("job", x.group(1), s, confidence=0.8)
     x = _JOB_STATE.search(s)
     if x:
         yield cand("job", x.group(1), s, confidence=0.8)

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from soulmem.perceive.facts.base import Candidate, FactContext
+from soulmem.perceive.facts.en_dialect import normalise
 from soulmem.perceive.facts.en_lex import MONTHS, NOT_NAMES_CF
 
 __all__ = [
@@ -38,8 +39,12 @@ FIRST = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b")
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "—", "\u00a0": " "})
 _ABBR = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|St|Jr|Sr|vs|Mt|Prof|etc|approx|No)\.$")
 _SPLIT = re.compile(r"[.!?]+[\"')]*(?=\s|$)|\n+")
+# "and whats my favourite colour, hint, look at the chairs": a question after a conjunction,
+# and typed without its apostrophe
 _QUESTION_START = rx(
-    r"^\W*(?:what|when|where|who|whose|why|how|which)(?:'s|\s+is|\s+are|\s+do|\s+did)\b"
+    r"^\W*(?:(?:and|so|ok|okay|also|then|oh|right|now)\W+)?(?:what|when|where|who|whose|why"
+    r"|how|which)(?:'?s|\s+is|\s+are|\s+do|\s+did|(?:\s+[a-z]+){0,2}\s+(?:do|does|did|am|are|"
+    r"was|were|have|has|can|should|would|will)\s+(?:I|you|we)\b)"
 )
 _HYPO = rx(
     r"(?<!\bas\sif\s)(?<!\bas\sthough\s)(?<!\blike\s)\b(?:I'd(?!\s+say)|I\s+would(?!\s+say)|I\s+wish|if\s+I\s+(?:were|was|had|could)"
@@ -65,7 +70,10 @@ def _sentences(text: str) -> list[str]:
 
 
 # "What's weighing on me is that I'm forty-four now.": a pseudo-cleft, not a question
-_CLEFT = rx(r"^\W*what(?:'s|\s+is|\s+was)?\s+[^?]*?\s(?:is|was)\s+(?:that|how|when)\s")
+_CLEFT = rx(
+    r"^\W*(?:(?:and|so|but)\W+)?what(?:'s|\s+is|\s+was)?\s+[^?]*?\s(?:is|was)\s+"
+    r"(?:that|how|when|I|I'm|my)\s"
+)
 
 
 def _is_question(s: str) -> bool:
@@ -227,7 +235,7 @@ class Msg:
         t = " ".join(text.translate(_QUOTES).split())
         for pat, rep in _TYPOS:
             t = pat.sub(rep, t)
-        t = _low_names(_REAL_ME.sub(_real_me, t))
+        t = _low_names(_REAL_ME.sub(_real_me, normalise(t)))
         raw = _sentences(t)
         alls = tuple(_with_subject(s, raw[i - 1] if i else "") for i, s in enumerate(raw))
         kept = (_statement(s) for s in alls)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
 from soulmem.perceive.facts.base import Candidate, FactContext
 from soulmem.perceive.facts.ja_answers import answer_reply
@@ -56,17 +57,19 @@ _KIN_AFTER = r"(?:の|な|で)?" + FAMILY
 # ---------------------------------------------------------------- age
 _AGE = re.compile(
     rf"(?<![\d一二三四五六七八九十])(?P<n>{_NUM})(?:歳|才|さい)"
-    rf"(?!の(?:時|とき|頃|ころ|誕生日|子|娘|息子)|の[^。、]{{0,6}}?{ANIMALS}|から|まで|下|上|差|違い|以上|以下|未満|前後|近|くらい|ぐらい|位|{_KIN_AFTER})"
+    # (not "2歳若く言っちゃう", "5歳サバ読んで": a gap, not an age)
+    rf"(?!の(?:時|とき|頃|ころ|誕生日|子|娘|息子)|の[^。、]{{0,6}}?{ANIMALS}|から|まで|下|上|差|違い|以上|以下|未満|前後|近|くらい|ぐらい|位|{_KIN_AFTER}"
+    r"|(?:も|ほど|だけ)?(?:若|老け|年上|年下|サバ|さば|鯖|離れ|盛|ごまか|多く|少なく))"
 )
 _AGE_NEXT = re.compile(
-    r"今年で?(?P<n>\d{1,2})(?:歳|才)?(?:になる|になった|になります|になりました)"
+    r"今年で?(?P<n>\d{1,2})(?:歳|才)?(?:になる|になった|になります|になりました|になりまして|になって)"
     rf"|(?<![\d一二三四五六七八九十])(?P<m>{_NUM})(?:歳|才)?になった(?:ばかり|ばっか|ばっかり|とこ|ところ)"
     r"|(?P<h>ハタチ|はたち)(?:になった|になる|です|だよ|なの|なん|。|!|$|、|で)"
 )
 # "まだ17だよ〜高2": a bare number after まだ / もう in a message that talks about age or grade
 _AGE_BARE = re.compile(
     r"(?:まだ|もう|今年|今|本当は|ほんとは|本当に|実は|実際は)\s*(?P<n>[1-9]\d|[二三四五六七八九]十[一二三四五六七八九]?)"
-    r"(?![\d.年月日時分回個人円点度%cmkg一二三四五六七八九十])(?:だよ|です|でした|なんだ|なの|だし|だけど|だから|。|!|$|、)"
+    r"(?![\d.年月日時分回個人円点度%cmkg一二三四五六七八九十])(?:だよ|です|でした|なんだ|なんです|なの|だし|だけど|だから|。|!|$|、)"
 )
 # "今年35なんです": this year's age, said without 歳
 _AGE_THIS_YEAR = re.compile(
@@ -79,7 +82,7 @@ _AGE_THIS_YEAR = re.compile(
 )
 _AGE_HINT = re.compile(
     r"歳|才|年齢|若|(?:高|中|大)[1-6一二三四五六]|学生|成人|未成年|おじさん|おばさん|おっさん|"
-    r"年上|年下|同い年|古希|喜寿|傘寿|米寿|還暦|年の話|アラサー|アラフォー|誕生日|四捨五入|サバ(?:を)?読|歳を?(?:盛|ごまか)|"
+    r"年上|年下|同い年|大人の(?:女|男)|もう大人|古希|喜寿|傘寿|米寿|還暦|年の話|アラサー|アラフォー|誕生日|四捨五入|サバ(?:を)?読|歳を?(?:盛|ごまか)|"
     r"[1-9]\d(?:歳)?って言った(?:けど|じゃん|よね|でしょ)|見栄|みえ張|嘘|うそ|ウソ|年(?:を)?聞かれ"
 )
 _AGE_DECADE = re.compile(
@@ -124,7 +127,7 @@ _CORRECTED = re.compile(r"サバ(?:を)?読|嘘|うそ|間違|ウソ")
 
 def _exact_age_known(s: Sent) -> bool:
     """An exact age was just given ("今年42よ。アラフォーど真ん中"): a round one says less."""
-    earlier = [_AGE.search(s.before), _AGE_THIS_YEAR.search(s.before)]
+    earlier = [_AGE.search(s.before), _AGE_THIS_YEAR.search(s.before), _AGE_NEXT.search(s.before)]
     current = s.context.current.get("age", ())
     return any(earlier) or any(re.match(r"\d{1,3}歳$", v) for v in current)
 
@@ -336,8 +339,13 @@ def _body(s: Sent) -> Iterator[Candidate]:
 
 
 # ---------------------------------------------------------------- family
+# "中2の息子と小5の娘": a child's school year before the member
+_GRADE = (
+    r"(?:(?:小|中|高|小学|中学|高校)(?:\d|[一二三四五六])(?:年生?)?|大学生|高校生|中学生|小学生|"
+    r"年少|年中|年長|(?:{n})歳)の"
+)
 _MEMBER = (
-    rf"(?:(?:{_NUM})(?:つ|個|歳)(?:上|下|違い)の)?(?:年の離れた|双子の)?{FAMILY}"
+    rf"(?:(?:{_NUM})(?:つ|個|歳)(?:上|下|違い)の|{_GRADE.format(n=_NUM)})?(?:年の離れた|双子の)?{FAMILY}"
     rf"(?:が?(?:{_NUM})人)?"
 )
 _FAMILY = re.compile(
@@ -351,7 +359,9 @@ _FAMILY_LIVE = re.compile(
 _FAMILY_COUNTED = re.compile(
     rf"(?P<v>{FAMILY})が(?P<n>ひとり|一人|1人|ふたり|二人|2人|三人|3人)(?=[。!、\s]|$|いる|います|いて|おります|おりまして|だけ)"
 )
-_FAMILY_SIZE = re.compile(rf"(?P<n>{_NUM})人家族")
+# (not "もう一人家族がいて": one more member, the pet introduced next)
+_FAMILY_SIZE = re.compile(rf"(?<!もう)(?P<n>{_NUM})人家族(?!が|を|に)")
+_MEMBERS_OF = re.compile(rf"(?P<v>{FAMILY}(?:(?:と|、|や)\s*{FAMILY})*)と?(?:{SELF})?の$")
 _ONLY = re.compile(r"一人っ子|ひとりっ子|一人っこ")
 _ORDER = re.compile(
     rf"(?P<core>(?:(?P<n>{_NUM})人?(?:兄弟|姉妹|きょうだい)の)?"
@@ -426,8 +436,12 @@ def _family(s: Sent) -> Iterator[Candidate]:
     ):
         yield cand("family", f"{mc.group('v')}が{mc.group('n')}", s, confidence=0.75)
     m2 = _FAMILY_SIZE.search(t)
-    if m2 and not s.other_at(m2.start()):
-        yield cand("family", f"{kanji_number(m2.group('n'))}人家族", s)
+    # "おかんとおとんと弟の4人家族": the members listed before the count are the user's
+    members = _MEMBERS_OF.search(t[: m2.start()]) if m2 else None
+    lead = m2.start() - (len(members.group(0)) if members else 0) if m2 else 0
+    if m2 and not s.other_at(lead):
+        listed = f"（{members.group('v')}）" if members else ""
+        yield cand("family", f"{kanji_number(m2.group('n'))}人家族{listed}", s)
     if _ONLY.search(t) and not s.other_at(t.find("っ子")):
         yield cand("family", "一人っ子", s)
     m3 = _ORDER.search(t)
@@ -489,10 +503,38 @@ def extract(text: str, context: FactContext) -> list[Candidate]:
             continue
         for rule in _RULES:
             found.extend(rule(sent))
-    found = _not_also_disliked(found)
+    found = _no_cuts(_not_also_disliked(_speaker_off(found)))
     if context.previous_assistant_text:
         return answer_reply(text, context, _settle(found), extract)
     return _settle(found)
+
+
+_SPEAKER_LEAD = re.compile(r"^(?:私|僕|俺|あたし|うち)(?=[ァ-ヴ]{2})")
+
+
+def _speaker_off(found: list[Candidate]) -> list[Candidate]:
+    """ "私キウイだけはダメ": the speaker written against the value, not part of it."""
+    return [
+        replace(c, value=_SPEAKER_LEAD.sub("", c.value)) if _SPEAKER_LEAD.match(c.value) else c
+        for c in found
+    ]
+
+
+def _no_cuts(found: list[Candidate]) -> list[Candidate]:
+    """ "夜は短し歩けよ乙女": a liked thing that is only the tail of a title told whole; a pet
+    told, then named in the same message (``柴犬おんねん。こむぎっていうねん``): the named one."""
+    told = [c.value for c in found if c.mode == "set" and not c.negated]
+    named = [c.value for c in found if c.subject == "pet" and "「" in c.value]
+    return [
+        c
+        for c in found
+        if not (
+            c.subject == "likes"
+            and c.mode == "set"
+            and any(len(v) > len(c.value) + 1 and v.endswith(c.value) for v in told)
+        )
+        and not (c.subject == "pet" and "「" not in c.value and any(c.value in v for v in named))
+    ]
 
 
 def _not_also_disliked(found: list[Candidate]) -> list[Candidate]:

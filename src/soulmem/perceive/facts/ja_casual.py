@@ -1,6 +1,7 @@
 """Japanese fact rules for casual phrasings (used by soulmem.perceive.facts.ja).
 
-Favourites said as praise (``麻婆豆腐が優勝``, ``Xさえあれば生きていける``, ``Xが神``),
+Favourites said as praise (``麻婆豆腐が優勝``, ``Xさえあれば生きていける``, ``Xが神``,
+``Xしか勝たん``, ``うちX一択``, ``Xの漫才見たら元気出る``),
 dislikes said as ``Xは見るのも無理`` or of an attribute of the thing just named
 (``納豆巻き…あのネバネバが無理``), a fear pointed back at (``鳩いた？あいつら無理``), the
 usual order (``いつものほうじ茶ラテ``, ``カフェ行ったら九割ラテ``), a colour bought or matched
@@ -15,7 +16,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from soulmem.perceive.facts.base import Candidate
-from soulmem.perceive.facts.ja_lex import COLOR_RE, FOODS, PHOBIAS, SELF, alt, classify
+from soulmem.perceive.facts.ja_lex import COLOR_RE, FOODS, PERSONS, PHOBIAS, SELF, alt, classify
 from soulmem.perceive.facts.ja_talk import PICK_CATEGORIES
 from soulmem.perceive.facts.ja_text import KANJI, NP, WORD, Sent, cand, clean
 
@@ -54,6 +55,28 @@ _PRAISE = (
         r"(?:文句なし|文句ない|優勝|最高|満足|幸せ|十分|(?:他に|ほかに)?何も(?:いらない|要らない))"
     ),
 )
+# "うちはクリープハイプしか勝たん", "うちミントグリーン一択なんだ": the one thing for the user
+_ONLY_ONE = re.compile(
+    rf"(?P<v>{NP})(?:しか勝た(?:ん|ない|ねえ|ぬ)|(?:が|は)?一択(?=[!。、]|$|なんだ|だよ|です|だな|なの|で))"
+)
+_ONE_LEAD = re.compile(
+    rf"(?:^|、|(?:{SELF})(?:は|も|的には|って)?|(?:推し|一番)(?:は|って)|もう|断然|絶対)\s*$"
+)
+# "見取り図の漫才見たら元気出る": a performer whose work cheers the user up
+_CHEERS = re.compile(
+    r"(?:^|(?<=[、。!\s])|(?<=[はも]))(?!好きな|あの|この|その|推し)(?P<v>[^\s、。!?「」はがをにで]{1,12}?)"
+    r"の(?P<w>漫才|コント|ネタ|ラジオ|曲|歌|動画|配信|ライブ|番組|声)(?:を)?"
+    r"(?:見|観|聴|聞)(?:たら|ると|くと|いたら|いてると|てると|てたら|れば)[^。!?]{0,6}?"
+    r"(?:元気(?:が)?出|元気になる|笑え|癒さ|頑張れ|救われ|泣け|幸せ)"
+)
+# "うちは夜は短し歩けよ乙女が一番好き": a title, particles and all, in a message about reading
+_TITLE_BEST = re.compile(
+    rf"^(?:{SELF})(?:は|って)\s*(?P<v>[^、。!?「」『』]{{4,20}}?)(?:が|は)(?:一番|いちばん)(?:大)?好き"
+)
+_TITLE_KIND = (
+    ("favorite_book", re.compile("読|本|小説|作家")),
+    ("favorite_movie", re.compile("映画|観")),
+)
 _GOD = re.compile(
     rf"(?P<v>{NP})(?:が|は)(?:神|至高|天才)(?:だと思って|だと思う|なんだ|です|だよ|すぎ|。|!|$|、)"
 )
@@ -68,6 +91,29 @@ def _praise(s: Sent) -> Iterator[Candidate]:
             subject = classify(value, s.message)
             if subject != "likes" or regex is _PRAISE[1]:
                 yield cand(subject, value, s, confidence=0.75)
+    m = _ONLY_ONE.search(t)
+    if (
+        m
+        and _ONE_LEAD.search(t[: m.start()])
+        and not s.other_at(m.start())
+        and (value := clean(m.group("v")))
+    ):
+        subject = classify(value, "")
+        if subject == "likes" and _MUSIC_TALK.search(s.message):
+            subject = "favorite_artist"
+        if subject != "likes" or "勝た" in m.group(0):
+            yield cand(subject, value, s, confidence=0.75)
+    m = _TITLE_BEST.search(t)
+    kind = next((k for k, hint in _TITLE_KIND if hint.search(s.message)), None)
+    # (only a title with particles in it: a plain noun is the ordinary rules')
+    if m and kind and re.search(r"[ぁ-ゖ]", m.group("v")) and (value := clean(m.group("v"))):
+        yield cand(kind, value, s, confidence=0.75)
+    m = _CHEERS.search(t)
+    value = clean(m.group("v")) if m else ""
+    if m and value and not re.fullmatch(PERSONS, value) and not s.other_at(m.start()):
+        music = m.group("w") in ("曲", "歌")
+        subject = "favorite_artist" if music else "likes"
+        yield cand(subject, value if music else f"{value}の{m.group('w')}", s, confidence=0.7)
     m = _GOD.search(t)
     if m and not s.other_at(m.start()) and (value := clean(m.group("v"))):
         subject = classify(value, t)
@@ -80,6 +126,12 @@ def _praise(s: Sent) -> Iterator[Candidate]:
 _EVEN_SEEING = re.compile(
     rf"(?P<x>{NP})(?:は|が|って)(?:見る|聞く|考える|触る|嗅ぐ|食べる)(?:の)?(?:も|だけで)(?:もう)?"
     rf"{_INTENSE}(?:無理|ダメ|だめ|嫌)"
+)
+# "納豆は無理", "パクチーは絶対ダメ": a food or drink refused outright
+_FOOD_NO = re.compile(
+    rf"(?P<x>{NP}|(?:甘い|辛い|酸っぱい|苦い|脂っこい)(?:もの|もん|の))(?:は|が|も)"
+    # (not "コーヒーはもう無理、お腹いっぱい": no more of it now)
+    rf"(?!もう){_INTENSE}(?:無理|ムリ|ダメ|だめ|駄目|NG)(?!じゃ|では|なく|って|かも|そう)"
 )
 _ATTR = r"(?:匂い|におい|臭い|味|食感|ネバネバ|ぬめり|見た目|香り)"
 _ATTRIBUTE = re.compile(
@@ -99,6 +151,11 @@ def _dislikes(s: Sent) -> Iterator[Candidate]:
     m = _EVEN_SEEING.search(t)
     if m and not s.other_at(m.start()) and (value := clean(m.group("x"))):
         yield cand("disliked", value, s, confidence=0.75)
+    m = _FOOD_NO.search(t)
+    value = re.sub(r"もん$", "もの", clean(m.group("x"))) if m else ""
+    kind = classify(value, "") if value else ""
+    if m and kind in ("favorite_food", "favorite_drink") and not s.other_at(m.start()):
+        yield cand("disliked", value, s, confidence=0.7)
     m = _ATTRIBUTE.search(t)
     if m:
         # the food the attribute belongs to: the last one named before it
@@ -153,6 +210,11 @@ _NUMBER_ONE = re.compile(
     r"(?:だな|だね|かな|です|だよ|なんだ)[。!\s]*$"
 )
 _CATEGORY = re.compile(alt(" ".join(PICK_CATEGORIES)))
+# "でもな、本当の一番はとんぺい焼きなんだ": the user's number one, said after a runner-up
+_TRUE_ONE = re.compile(
+    rf"(?:^|、)(?:本当の|ほんとの|真の|(?:{SELF})の)一番(?:は|って)\s*"
+    r"(?P<v>[^\s、。!?はがをに]{2,14}?)(?:なんだ|なんです|です|だよ|だな|かな|だ)?[。!\s]*$"
+)
 
 
 def _colour_days(s: Sent) -> Iterator[Candidate]:
@@ -171,6 +233,11 @@ def _colour_days(s: Sent) -> Iterator[Candidate]:
     asked = _CATEGORY.findall(s.before[-30:])
     if mo and asked and (value := clean(mo.group("v"))):
         yield cand(PICK_CATEGORIES[asked[-1]], value, s, confidence=0.75)
+    mt = _TRUE_ONE.search(t)
+    if mt and not s.other_at(mt.start()) and (value := clean(mt.group("v"))):
+        subject = classify(value, s.message)
+        if subject != "likes":
+            yield cand(subject, value, s, confidence=0.8)
 
 
 CASUAL_RULES: tuple[Callable[[Sent], Iterator[Candidate]], ...] = (

@@ -4,8 +4,10 @@ soulmem.perceive.facts.ja).
 Polite and casual set phrases: ``休みの日は渓流釣りです`` (a day off spent on a hobby),
 ``最近の沼は刺繍`` (otaku slang for a new hobby), ``音楽は学生時代から…一本槍`` (one
 band only), ``野球はカープ一筋`` (the one team), ``勘弁してほしいというのがパクチーです``
-(a dislike), ``蕎麦がダメな体質で`` (an allergy), ``歯医者で衛生士やってて`` (a job and
-its workplace), ``営業部の課長です`` (a post in a department).
+(a dislike), ``蕎麦がダメな体質で`` (an allergy), ``家事のBGMはずっとスピッツ`` (music),
+``もう一個趣味あってな、フィルムカメラ`` (a hobby named after it is announced),
+``歯医者で衛生士やってて`` (a job and its workplace), ``営業部の課長です`` (a post in a
+department).
 """
 
 from __future__ import annotations
@@ -32,6 +34,16 @@ _ONLY_MUSIC = re.compile(
 # "野球はカープ一筋です": the one team, school or kind of thing the user is devoted to
 _DEVOTED = re.compile(
     rf"(?:^|(?<=[、。\s]))(?P<c>{WORD})(?:は|なら)\s*(?:昔から|ずっと|もう)?\s*(?P<v>{NP})(?:一本槍|一筋)"
+)
+# "家事のBGMはずーっとスピッツなんです": what always plays in the background
+_BGM = re.compile(
+    r"BGM(?:は|って|には)\s*(?:いつも|ずっと|ずーっと|もっぱら|基本|だいたい)?\s*"
+    rf"(?P<v>{NP}){_END}"
+)
+# "ほんでもう一個趣味あってな、フィルムカメラ": a hobby announced, then named
+_HOBBY_NEXT = re.compile(
+    r"趣味(?:が)?(?:あって|ある(?:んだ|んです)(?:けど|が))(?:な|ね|さ)?、\s*"
+    rf"(?P<v>{NP})(?:{_END}|[をで])"
 )
 _NOT_DEVOTED = re.compile(rf"^(?:{PERSONS}|{FAMILY}|仕事|家族|家庭|研究|勉強)$")
 _DISLIKE = re.compile(
@@ -68,6 +80,16 @@ def _idioms(s: Sent) -> Iterator[Candidate]:
         if m and not s.other_at(m.start()) and (value := _value(m)) and not _VENUE.search(value):
             kind = classify(value, t)
             yield cand("hobby" if kind == "likes" else kind, value, s, confidence=0.75)
+    m = _BGM.search(t)
+    if m and not s.other_at(m.start()) and (value := _value(m)):
+        kind = classify(value, t)
+        yield cand(
+            kind if kind == "favorite_music" else "favorite_artist", value, s, confidence=0.7
+        )
+    m = _HOBBY_NEXT.search(t)
+    if m and not s.other_at(m.start()) and (value := _value(m)):
+        kind = classify(value, t)
+        yield cand(kind if kind == "sport" else "hobby", value, s, confidence=0.75)
     checks = ((_ONLY_MUSIC, "favorite_music"), (_DISLIKE, "disliked"), (_ALLERGY, "allergy"))
     for regex, subject in checks:
         m = regex.search(t)

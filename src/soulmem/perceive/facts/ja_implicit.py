@@ -45,6 +45,7 @@ _HOUSING = re.compile(
 # said while coming home, in a message that names no home with the ordinary rules' words
 _HOME_TALK = re.compile(r"家|帰|部屋|最寄|駅から")
 _HOME_SAID = re.compile(r"住|暮らし|引っ越|在住")
+_ALONE = re.compile(r"(?:一人|ひとり|独り)暮らし(?!の(?:友|人|子|姉|兄|弟|妹|息子|娘))")
 _NOT_PLACE = re.compile(
     rf"^(?:{PERSONS}|会社|大学|学校|実家|駅前|駅近|近所|新築|築|前|今|次|隣|角|最上階|家賃|格安|"
     r"高級|狭|広|古|安|一人|二人|理想|憧れ|夢|友達|寮|社宅|普通|綺麗|素敵|激安|最高|最悪|念願)"
@@ -70,7 +71,11 @@ _NOT_TOWN = re.compile(
 def _home(s: Sent) -> Iterator[Candidate]:
     t = s.text
     m = _HOUSING.search(t)
-    home_talk = _HOME_TALK.search(s.message) and not _HOME_SAID.search(s.message)
+    # (a message that names the home with 住む is left to the ordinary rules; one that says
+    # the user lives alone names it here: "一人暮らし始めたばっかで、六甲道のワンルーム")
+    home_talk = _ALONE.search(s.message) or (
+        _HOME_TALK.search(s.message) and not _HOME_SAID.search(s.message)
+    )
     if m and home_talk and not s.other_at(m.start()):
         place = clean(m.group("p"))
         if place and not _NOT_PLACE.search(place):
@@ -80,9 +85,12 @@ def _home(s: Sent) -> Iterator[Candidate]:
     if mv and moved and not s.other_at(mv.start()) and not _NOT_PLACE.search(moved):
         yield cand("current_residence", moved, s, confidence=0.8)
     ml = _LOCAL.search(t)
+    # (not "地元の川越で秋祭り" said of the town the user lives in now)
+    lives = " ".join(s.context.current.get("current_residence", ()))
     if (
         ml
         and not s.context.current.get("hometown")
+        and ml.group("p") not in lives
         and not s.other_at(ml.start())
         and not _NOT_TOWN.search(ml.group("p"))
     ):

@@ -1,7 +1,8 @@
 """Kansai dialect (関西弁) to standard Japanese, for the sentences the rules read.
 
 A light rewrite of common endings and forms (``やねん`` → ``なんだ``, ``へん`` → ``ない``,
-``しとる`` → ``してる``, ``ほんま`` → ``本当``, ``おる`` → ``いる`` …), so that every standard
+``しとる`` → ``してる``, ``ほんま`` → ``本当``, ``おる`` → ``いる``, ``あかん`` → ``ダメ``,
+``ほんで`` → ``それで`` …), so that every standard
 rule also reads a Kansai speaker. Only forms that standard Japanese does not use are touched;
 nouns (the values the rules keep) pass through unchanged.
 """
@@ -19,7 +20,7 @@ _STOP = r"(?=[。!?\s」)笑]|$)"
 # of a verb stem used as a noun (赤羽住み, 大阪生まれ, 東京育ち)
 _NOUNISH = r"(?:(?<=[^\W_ぁ-ゖ])|(?<=住み)|(?<=生まれ)|(?<=育ち)|(?<=好き)|(?<=嫌い)|(?<=無理))"
 # verbs whose う-stem takes the Kansai ``うた`` past (言うた, 食うた, 会うた)
-_U_VERB = r"(?<=[言食会逢合思買払使貰])"
+_U_VERB = r"(?<=[言食会逢合思買払使貰飼習通誘吸拾洗歌笑])"
 # the negative stem of a verb before the Kansai ``ん`` (買わん, 知らん, わからん), not a noun
 # ending in ん (みかん, かばん)
 _A_STEM = r"(?:(?<=[^\W\d_ぁ-ゖァ-ヺーA-Za-z][わらか])|(?<=から)|(?<=わら))"
@@ -34,8 +35,20 @@ _CHAU = (
 _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p), r)
     for p, r in (
-        # ほんま → 本当, ええ → いい
+        # ほんま → 本当, ええ → いい, ほんで → それで, せやから → だから
         (r"ほんま", "本当"),
+        (r"(?:^|(?<=[\s、。!?]))ほんで", "それで"),
+        (r"いっちゃん(?=好き|嫌い|得意|苦手|の|は|が)", "一番"),
+        (r"(?:^|(?<=[\s、。!?]))せや(?=から|けど|のに)", "だ"),
+        # あかん → ダメ (``キウイだけはあかんねん``, ``食べたらあかんで``)
+        (r"あかんねん", "ダメなんだ"),
+        (r"あかんかった", "ダメだった"),
+        (r"あかんで(?=[。、!?\s]|$)", "ダメだよ"),
+        (r"あかん", "ダメ"),
+        # おんねん / おんで / おんの → いるんだ / いるよ / いるの (``実家にフェレットおんねん``)
+        (r"(?<![ぁ-ゖ])おんねん", "いるんだ"),
+        (r"(?<![ぁ-ゖ])おんで(?=[。、!?\s]|$)", "いるよ"),
+        (r"(?<![ぁ-ゖ])おん(?=の)", "いる"),
         (r"ええ(?=[やんとなねよ])", "いい"),
         # ちゃう → 違う only where 違う could stand (a start, after と / や / ん, doubled), not
         # the standard 〜ちゃう of a verb (腫れちゃう, 食べちゃう)
@@ -73,6 +86,8 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(?<=[てで])んで" + _END, "るよ"),
         (r"(?<=[^\W\d_ァ-ヺーA-Za-z])てん" + _END, "たんだ"),
         (r"(?<=ん)でん" + _END, "だんだ"),
+        # "今年で22になんねん": になる, said as なんねん
+        (r"(?<=に)なんねん", "なるんだ"),
         # すんねん / 来んねん → するんだ / 来るんだ
         (r"(?<=[すく来見寝])んねん", "るんだ"),
         # copula: やねん / やで / やん / やな / やし / やけど / やから / やろ
@@ -80,6 +95,8 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(?<=ん)ねん", "だ"),
         (r"(?<=[ぁ-ゖ])ねん", "んだ"),
         (_NOUNISH + r"やで" + _END, "だよ"),
+        # "季節やったら断然冬派": a noun, then the conditional copula
+        (_NOUNISH + r"やったら", "だったら"),
         (r"(?<=[^\W_ぁ-ゖ]|た|い)やん" + _END, "じゃん"),
         (r"(?:" + _NOUNISH + r"|(?<=、))やな" + _END, "だな"),
         (_NOUNISH + r"や(?=し[。、]|けど|から|ろ|と)", "だ"),
@@ -89,8 +106,8 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 # a cheap gate: only messages with some Kansai form get rewritten
 _GATE = re.compile(
-    r"ほんま|ちゃう|うた|うて|へん|おら|おる|おっ|とる|とっ|とん|どる|どっ|もうた|ねん|んで|てん"
-    r"|やで|やん|やな|やし|やけど|やから|やろ|やと|ええ|ん[。、!?\s]|ん$|でん|や[。、!?\s笑]|や$"
+    r"ほんま|ほんで|せや|あかん|おん|いっちゃん|ちゃう|うた|うて|へん|おら|おる|おっ|とる|とっ|とん|どる|どっ|もうた|ねん|んで|てん"
+    r"|やで|やん|やな|やし|やったら|やけど|やから|やろ|やと|ええ|ん[。、!?\s]|ん$|でん|や[。、!?\s笑]|や$"
 )
 
 

@@ -68,8 +68,10 @@ _NAME_IS_ROLE = (
 
 
 # "旦那は名古屋に単身赴任中": where the spouse lives apart from the user, and why
+# ("しかも主人が去年の春から名古屋に": a conjunction before, a time with の)
 _SPOUSE_AWAY = re.compile(
-    rf"(?:^|(?<=[、\s]))(?:うちの)?{_SPOUSE_ROLE}(?:は|が|、)\s*(?:今|いま|今は|[^\W\d_ぁ-ゖ]{{1,3}}から)?\s*"
+    r"(?:^|(?<=[、\s])|(?<=しかも)|(?<=それに)|(?<=実は)|(?<=あと))"
+    rf"(?:うちの)?{_SPOUSE_ROLE}(?:は|が|、)\s*(?:今、?|いま、?|今は、?|[^\W\d_ぁ-ゖ]{{1,3}}(?:の[^\W\d_ぁ-ゖ]{{1,3}})?から)?\s*"
     r"(?P<w>[^\W\d_ぁ-ゖ]{1,8})(?:に|で|へ)(?P<a>単身赴任|長期出張|出張|転勤|出向|海外赴任)"
 )
 
@@ -77,7 +79,11 @@ _SPOUSE_AWAY = re.compile(
 def _spouse_away(s: Sent) -> Iterator[Candidate]:
     m = _SPOUSE_AWAY.search(s.text)
     if m and not s.other_at(m.start()):
-        ahead = re.search(r"から\s*$", s.text[: m.start("w")])  # "来月から大阪に転勤": ahead
+        # "来月から大阪に転勤": ahead; "去年の春から名古屋に": since then
+        lead = s.text[m.start() : m.start("w")]
+        ahead = re.search(r"から\s*$", lead) and not re.search(
+            r"去年|昨年|先月|先週|前から|以来", lead
+        )
         value = f"{m.group('r')}が{m.group('w')}に{m.group('a')}{'予定' if ahead else '中'}"
         yield cand("situation", value, s, confidence=0.75)
 

@@ -70,7 +70,11 @@ _PET_NAMINGS = (
 
 # a sentence that is only the name (``ぽんず、っていうの``), after the pet's name came up
 _PET_NAME_BARE = re.compile(
-    rf"^{_PET_NAME}、?(?:って|と)(?:いう|言う|いいます)(?:んだ|の|よ|です|ん)?[。!\s]*$"
+    rf"^{_PET_NAME}、?(?:って|と)(?:いう|言う|いいます)(?:んです|んだ|の|よ|です|ん)?[^\w]*$"
+)
+# "この子な、おはぎっていうんだ": the pet just told of, pointed at and named
+_THIS_ONE = re.compile(
+    rf"^(?:この|その|うちの)子(?:な|ね|は|さ)?、?\s*{_PET_NAME}(?:って|と)(?:いう|言う|いいます|名付け)"
 )
 
 
@@ -93,6 +97,16 @@ _PET_FORM = re.compile(
 )
 
 
+_GENERIC = {
+    "dog": {"ワンコ", "わんこ", "ワンちゃん", "わんちゃん", "犬", "いぬ", "イヌ"},
+    "cat": {"猫", "ねこ", "ネコ", "にゃんこ", "ニャンコ"},
+}
+_OTHER_KIND = {
+    "dog": "猫|ねこ|ネコ|鳥|インコ|ハムスター|うさぎ|ウサギ|亀|カメ|魚",
+    "cat": "犬|柴|プードル|ワン",
+}
+
+
 def _pet_value(animal: str, loc: str | None, name: str | None) -> str:
     if name:
         return f"{loc}の{animal}「{name}」" if loc else f"{animal}「{name}」"
@@ -110,6 +124,10 @@ def _merge_pet(s: Sent, animal: str | None, loc: str | None, name: str | None) -
         same = (animal and (animal in old_animal or old_animal in animal)) or (
             name and old_name == name
         )
+        # "うちのワンコの名前": a word for any dog, for the breed told before
+        kind = next((k for k, words in _GENERIC.items() if animal in words), None)
+        if kind and old_name is None and not re.search(_OTHER_KIND[kind], old_animal):
+            same = True
         if same or (animal is None and old_name is None):
             merged = _pet_value(old_animal, loc or old_loc, name or old_name)
             return cand("pet", merged, s, mode="refine" if merged != value else "set")
@@ -139,6 +157,26 @@ def _pets(s: Sent) -> Iterator[Candidate]:
             name_m = _pet_naming(t)
             yield _merge_pet(s, animal, loc, name_m.group("name") if name_m else None)
             return
+    # "うちの家、柴犬おんねん。こむぎっていうねん": the animal just told of, named bare
+    last = re.split(r"(?<=[。!?])", s.before.rstrip())[-2:] if s.before else []
+    found = (
+        f
+        for x in last[::-1]
+        for r in (_PET_HOME, _PET_KEEP, _PET_OWN)
+        if (f := r.search(x)) and not s.other_topic(x[: f.start()])
+    )
+    told = next(found, None)
+    bare = _PET_NAME_BARE.match(t) if told else None
+    if told and bare and not re.fullmatch(f"{PERSONS}|{FAMILY}", bare.group("name")):
+        loc = told.groupdict().get("loc")
+        yield _merge_pet(s, told.group("a"), loc if loc == "実家" else None, bare.group("name"))
+        return
+    mt = _THIS_ONE.match(t)
+    unnamed = [v for v in s.context.current.get("pet", ()) if "「" not in v]
+    said = s.before[-40:] + "".join(s.context.previous_user_texts[-1:])[-80:]
+    if mt and unnamed and re.search(_ANIMAL, said):
+        yield _merge_pet(s, None, None, mt.group("name"))
+        return
     m = _pet_naming(t)
     near = t if re.search(_ANIMAL, t) else s.before[-30:] + t  # "保護犬を迎えたの。名前はハナ"
     if m is None and re.search(r"名前", s.before[-30:]):  # "…インコの名前。ぽんず、っていうの"
@@ -152,7 +190,7 @@ def _pets(s: Sent) -> Iterator[Candidate]:
         am = re.search(_ANIMAL, near)
         pet_talk = am or re.search(r"さっき|前に|うちの子", near + t)
         # the animal named with the user's own (うちの, 飼って) needs no earlier pet
-        own = am and re.search(r"うちの|飼って|家の|さっき", near)
+        own = am and re.search(r"うちの|うちに|飼って|家の|家に|さっき", near)
         if pet_talk and (s.context.current.get("pet") or own):
             yield _merge_pet(s, am.group(0) if am else None, None, m.group("name"))
 
@@ -197,7 +235,7 @@ _ALLERGY_BY = re.compile(
 
 # "甲殻類だめなんです、食べると…", "キウイ出るとこは避けてほしい…食べたら…": the item refused
 _REFUSAL_TAIL = re.compile(
-    r"(?:は|が)?(?:ダメ|だめ|駄目|無理|NG)(?:なんです|なんだ|なの|なん|で|です)?[.…\s]*$"
+    r"(?:だけ)?(?:は|が)?(?:ダメ|だめ|駄目|無理|NG)(?:なんです|なんだ|なの|なん|で|です|だよ)?[.…\s]*$"
     r"|(?:が)?(?:出る|入ってる|入った|使ってる)(?:とこ|所|店|の|もの)(?:だけ)?は?"
     r"(?:避けて|やめて|勘弁)[^、。]*$"
 )
@@ -245,8 +283,10 @@ def _allergy_symptom(s: Sent) -> Candidate | None:
     ma = _ATE.search(t)
     if ma and _SYMPTOM.search(t, ma.end(), ma.end() + 24) and not s.other_at(ma.start()):
         refused = [clean(r.group("v")) for r in _REFUSED.finditer(s.before[-40:])]
-        if refused and refused[-1] and not _SELF_WORD.match(refused[-1]):
-            return cand("allergy", refused[-1], s, confidence=0.7)
+        # "私キウイだけはダメで": the speaker, then the item
+        item = _SELF_WORD.sub("", refused[-1]) if refused else ""
+        if item:
+            return cand("allergy", item, s, confidence=0.7)
     mb = _ALLERGY_BY.search(t)
     if mb and not s.other_at(mb.start()):
         value = clean(mb.group("v"))
@@ -276,6 +316,10 @@ _PHOBIA_REACT = re.compile(
     r"(?:パニック|過呼吸|息(?:が)?でき(?:ない|なく)|足(?:が)?すく|震えが|動けなく|鳥肌)"
 )
 _PHOBIA_TRAUMA = re.compile(rf"(?P<v>{NP})(?:が|は)(?:ちょっと|完全に|もう)?トラウマ")
+_TIMID = re.compile(
+    r"(?:私|僕|俺|うち|あたし|わたし|自分)?(?:は|って)?(?:本当に|ほんとに|すごい|めっちゃ)?(?:怖がり|ビビり|びびり|臆病)"
+)
+_PHOBIA_WORD = re.compile(PHOBIAS)
 _HEALTH = re.compile(
     r"(?P<v>喘息|ぜんそく|糖尿病|腰痛|偏頭痛|片頭痛|貧血|低血圧|高血圧|持病|アトピー|不眠症|"
     r"パニック障害|腱鞘炎|花粉症|頭痛持ち|冷え性|乗り物酔い|うつ病|鬱病|適応障害|不安障害|"
@@ -304,17 +348,20 @@ def _health(s: Sent) -> Iterator[Candidate]:
     if _NO_ALLERGY.search(t) and not s.other_at(t.find("アレルギー")):
         yield cand("allergy", "アレルギー", s, negated=True)
     else:
+        allergen_named = False
         for m in _ALLERGY.finditer(t):
             value = clean(m.group("v"))
             # "実はえびアレルギー": the topic particle of the word before is not the allergen's
             if re.match(r"[はも][ぁ-ゖ]{2}", value) and re.search(rf"{KANJI}$", t[: m.start("v")]):
                 value = value[1:]
-            # "喉が腫れるアレルギー": the okurigana of a verb, not an allergen
-            if re.fullmatch(r"[ぁ-ゖ]+[るたいくす]", value) and re.search(
-                rf"{KANJI}$", t[: m.start("v")]
+            # "喉が腫れるアレルギー", "イガイガなるアレルギー": a verb, not an allergen
+            if re.fullmatch(r"[ぁ-ゖ]+[るた]", value) or (
+                re.fullmatch(r"[ぁ-ゖ]+[いくす]", value)
+                and re.search(rf"(?:{KANJI}|[ァ-ヴー])$", t[: m.start("v")])
             ):
                 continue
             if value and not s.other_at(m.start()) and value not in ("食物", "食べ物"):
+                allergen_named = True
                 yield cand("allergy", value, s, confidence=0.9)
         m2 = _ALLERGY_SYMPTOM.search(t)
         if m2 and _DEMONSTRATIVE.match(m2.group("v")):
@@ -323,7 +370,7 @@ def _health(s: Sent) -> Iterator[Candidate]:
             value, symptom = clean(m2.group("v")), clean(m2.group("s"))
             value = _SELF_WORD.sub("", value) or value  # "俺キウイ食うと": the speaker, the item
             yield cand("allergy", f"{value}（{symptom}）", s, confidence=0.85)
-        elif not _ALLERGY.search(t) and (found := _allergy_symptom(s)):
+        elif not allergen_named and (found := _allergy_symptom(s)):
             yield found
     m3 = _PHOBIA_NAMED.search(t)
     if m3 and not s.other_at(m3.start()):
@@ -332,6 +379,14 @@ def _health(s: Sent) -> Iterator[Candidate]:
         mw = _PHOBIA_WHAT.search(t)
         if mw and not s.other_at(mw.start()) and re.match(PHOBIAS, mw.group("v")):
             yield cand("phobia", _phobia_value(clean(mw.group("v"))), s, confidence=0.8)
+            return
+        # "私ほんとに怖がりで、ゴロゴロって雷が鳴り出すと布団にもぐる": a fear told by what happens
+        timid = _TIMID.search(s.before[-40:] + t)
+        mf = _PHOBIA_WORD.search(t) if timid else None
+        # (not "怖がりだけど、お化け屋敷は平気")
+        brave = re.search(r"平気|大丈夫|好き|得意|楽しい|へっちゃら", t[mf.end() :]) if mf else None
+        if mf and not brave and not s.other_at(mf.start()) and not s.other_topic(s.before[-40:]):
+            yield cand("phobia", _phobia_value(mf.group(0)), s, confidence=0.7)
             return
         m4 = (
             _PHOBIA_LEX.search(t)

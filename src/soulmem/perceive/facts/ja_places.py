@@ -25,6 +25,7 @@ _BAD_PLACE = re.compile(
     r"^(?:賃貸|持ち家|一軒家|戸建て?|マンション|アパート|団地|社宅|寮|借家|駅近|近所|近く|遠く|"
     r"狭|広|古|新築|散らかり放題|ボロ|ゴミ屋敷|職場の近く)"
 )
+_AREA = r"(?:のほう|の方|の辺|の辺り|あたり|辺り)?"
 _HOMETOWN = (
     re.compile(rf"(?:出身|地元|故郷|ふるさと|生まれ|育ち)(?:は|が|って)\s*{_PLACE}"),
     re.compile(rf"{_PLACE}から(?:上京|出てきた|出て来た|出てきて)"),
@@ -35,8 +36,13 @@ _HOMETOWN = (
     re.compile(rf"{_PLACE}(?:で)?生まれ(?:の(?={SELF})|で|、|育ち|。|!|$|だ|です|なの|なん)"),
     re.compile(rf"{_PLACE}育ち"),
     re.compile(rf"{_PLACE}の出(?:で|です|だ|なん|なの|、|。|!|$)"),
+    # "実家は有田のほうでみかん作ってる": (のほう, the area around the place)
     re.compile(
-        rf"実家(?:は|が)\s*{_PLACE}(?:に(?:ある|あって)|で(?![^、。]{{0,6}}(?:暮らし|住ん))|です|だよ|なの|なん|。|!|$|、)"
+        rf"実家(?:は|が)\s*{_PLACE}{_AREA}(?:に(?:ある|あって)|で(?![^、。]{{0,6}}(?:暮らし|住ん))|です|だよ|なの|なん|。|!|$|、)"
+    ),
+    # "生まれ育ったのは四万十川のほとりの町": the place the user was born and raised in
+    re.compile(
+        rf"(?:生まれ育った|生まれた|育った)(?:の|ん|ところ|とこ|場所|町|街|村)(?:は|って)\s*{_PLACE}"
     ),
     re.compile(r"(?P<p>道産子|どさんこ|江戸っ子|浜っ子|うちなんちゅ|ウチナーンチュ)"),
     re.compile(rf"{_PLACE}っ子(?:だ|です|なの|なん|で|、|。|!|$)"),
@@ -54,7 +60,9 @@ _RESIDENCE = (
         rf"引っ越して(?:、)?(?!最初|初め|はじめ|すぐ|早々|以来|から|間も|まだ|もう|ばかり)(?:今は|いまは|今)?\s*{_PLACE}(?:に|です|だよ|。|!|$|、|なの|で)"
     ),
     re.compile(rf"{_PLACE}在住"),
-    re.compile(rf"{_PLACE}住み(?:です|だよ|なの|なん|。|!|$|、|で|に(?:なった|なりました))"),
+    re.compile(
+        rf"{_PLACE}(?<!仮)(?<!お)住(?:み|まい)(?:です|だよ|なの|なん|。|!|$|、|で|に(?:なった|なりました))"
+    ),
     re.compile(rf"(?:住まいは|住んでる(?:の|とこ|ところ)は|住所は|最寄り駅?は)\s*{_PLACE}"),
     # "家は北千住。": the home's place said bare (not 実家, the parents' home)
     re.compile(
@@ -98,6 +106,7 @@ def _place(m: re.Match[str]) -> str | None:
     place = _NATIVE.get(place, place)
     # "青森のりんご農家": a household or business in the place, not a second place name
     place = _BUSINESS_TAIL.sub("", clean(place))
+    place = re.sub(r"(?<=.)の(?:方|辺|辺り)$", "", place)  # "九州の方": the area around it
     if not place or _BAD_PLACE.search(place) or len(place) > 14:
         return None
     return place

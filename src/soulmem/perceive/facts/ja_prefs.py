@@ -27,6 +27,8 @@ __all__ = ["PREF_RULES"]
 _CATEGORIES: dict[str, str] = {
     "食べ物": "favorite_food",
     "食べもの": "favorite_food",
+    "食べもん": "favorite_food",
+    "飲みもん": "favorite_drink",
     "料理": "favorite_food",
     "お菓子": "favorite_food",
     "スイーツ": "favorite_food",
@@ -57,7 +59,11 @@ _CATEGORIES: dict[str, str] = {
 _CAT = alt(" ".join(_CATEGORIES))
 # a value, not a clause: it stops at a contrast or a negation (``お酒は飲めないけど雰囲気は好き``)
 _VAL = r"(?P<v>(?:(?!けど|けれど|でも|ない)[^。!?、]){1,24}?)"
-_VAL_END = r"(?:です|だよ|かな|なの|なんだ|!|。|$|、|だ|って|が一番|とか|一択|かも)"
+# (やな / やで / やねん: the Kansai copula left after a word ending in kana, たこ焼きやな)
+_VAL_END = (
+    r"(?:なんです|です|だよ|かな|なの|なんだ|!|。|$|、|だ|って|が一番|とか|一択|かも"
+    r"|や(?:な|で|ねん)(?=[!。、\s]|$))"
+)
 _FAV_CAT = (
     re.compile(rf"(?:一番|いちばん)?好きな(?P<c>{_CAT})(?:は|って)\s*{_VAL}{_VAL_END}"),
     re.compile(
@@ -167,7 +173,7 @@ _SEASON_UP = re.compile(
 )
 _SEASON_DOWN = re.compile(rf"(?P<x>{SEASONS})(?:が|は)?(?:苦手|嫌い|無理|しんどい)")
 _SPORT = re.compile(
-    rf"(?P<x>{SPORTS})(?:部|を|は|も|に)?(?:[^。!?、]{{0,8}}?から)?(?:ずっと|今も|まだ|週\d+で?)?(?:やって|してる|して(?:た|います)|続けて|"
+    rf"(?P<x>{SPORTS})(?:部|を|は|も|に|の(?=チーム|サークル|教室|クラブ))?(?:[^。!?、]{{0,8}}?から)?(?:ずっと|今も|まだ|週\d+で?)?(?:やって|してる|して(?:た|います)|続けて|"
     r"習って|打って|通って|部|チーム|サークル|教室|なら負け|が得意|やってた|ばっかり|歴)"
 )
 _SPORT_HABIT = re.compile(rf"(?P<x>{SPORTS})(?:で|を|に|の練習)")
@@ -258,7 +264,7 @@ def _likes(s: Sent) -> Iterator[Candidate]:
         if mid_phrase(t, m.start()):
             continue
         if re.search(
-            r"^(?:一番|これ|それ|あれ|何|全部|全般|みんな|本当|ほんと|好き|大|ちょっと|もっと|"
+            r"^(?:一番|これ|それ|あれ|何|全部|全般|みんな|本当|ほんと|好き|大|ちょっと|もっと|あと|それと|"
             r"すごく|結構|けっこう|かなり|少し|だいぶ|余計|さらに)$",
             value,
         ):
@@ -266,6 +272,15 @@ def _likes(s: Sent) -> Iterator[Candidate]:
         subject = classify(value, t)
         if m.group("p") == "も" and subject not in ("sport",):
             subject = "likes" if subject.startswith("favorite_") else subject
+        # "卵好きなんだ" after "一番はとんぺい焼き": a plain liking does not replace the favourite
+        known = s.context.current.get(subject, ())
+        if (
+            subject.startswith("favorite_")
+            and known
+            and not re.search(r"一番|いちばん|大好き", m.group(0))
+            and not any(value in v for v in known)
+        ):
+            subject = "likes"
         yield cand(subject, value, s, confidence=0.75)
     mp = _ESPECIALLY.search(t)
     if mp and not s.other_at(mp.start()):

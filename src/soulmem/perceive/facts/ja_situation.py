@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from soulmem.perceive.facts.base import Candidate
 from soulmem.perceive.facts.ja_lex import EXAM_WORDS, alt
@@ -24,7 +25,7 @@ _SINGLE = re.compile(
 )
 _TAKEN = re.compile(r"(?:彼氏|恋人)(?:が|は)?(?:できた|できました|いる|います|いて)")
 _MARRIED = re.compile(
-    r"結婚して(?:る|ます|います|て|まして|\d+年)|結婚し(?:ました|た)(?!い)|既婚|(?<!丈)(?:夫|旦那|妻|嫁)と|(?:夫|旦那|旦那さん|妻|嫁|奥さん)(?:が|も)?(?:いる|いて|います)"
+    r"結婚して(?:る|ます|います|て|まして|\d+年|もう(?:\d+年|長い|何年))|結婚し(?:ました|た)(?!い)|既婚|(?<!丈)(?:夫|旦那|妻|嫁)と|(?:夫|旦那|旦那さん|妻|嫁|奥さん)(?:が|も)?(?:いる|いて|います)"
 )
 _CRUSH = re.compile(r"片思い|片想い")
 _BROKE = re.compile(
@@ -41,9 +42,17 @@ _PEND = r"(?=って|と|が|は|も|、|。|!|$|くん|さん|ちゃん|です|�
 _PARTNER = re.compile(
     rf"(?:彼氏|恋人)(?:の名前(?:は|が|って)|の|は)\s*{_PNAME}(?:って|と|が|は|、|。|!|$|くん|さん|ちゃん)"
 )
+# "うちの彼氏、たくやっていうねん": named after a comma
+_PARTNER_CALLED = re.compile(
+    rf"(?:彼氏|恋人)、\s*{_PNAME}(?:くん|さん|ちゃん)?(?=って(?:いう|言う)|という)"
+)
 _CALLED = r"って(?:いう|言う|いって|言って|いいます)"
 # "彼氏とは付き合って3年。圭吾っていって…": the name told in the sentence after the role
-_NAMED_NEXT = re.compile(rf"^(?:名前は)?{_PNAME}(?:くん|さん|ちゃん)?{_CALLED}")
+# ("その子、ちひろっていうんだけど": the person pointed back at, then named)
+_NAMED_NEXT = re.compile(
+    rf"^(?P<back>(?:その|あの)(?:子|人|友達|親友)(?:は|、|の名前は|の名前、)\s*)?(?:名前は)?"
+    rf"{_PNAME}(?:くん|さん|ちゃん)?{_CALLED}"
+)
 _ROLE_BEFORE = (
     ("partner", re.compile(r"彼氏|彼女|恋人")),
     ("best_friend", re.compile(r"親友")),
@@ -54,15 +63,26 @@ _DATING = re.compile(rf"{_PNAME}(?:くん|さん|ちゃん)?と付き合(?:っ�
 _PERIOD = (
     r"(?P<p>高校|中学|小学校|小学生|大学|幼稚園|保育園|子供の頃|子どもの頃|小さい頃|幼い頃|\d+歳)"
 )
+# "親友の家はインコを飼ってて": a thing or person of the friend's, not the friend's name
+_OWNED = (
+    r"(?:家|実家|部屋|家族|彼氏|彼女|旦那|奥さん|子供|子ども|娘|息子|母|父|妹|弟|姉|兄|"
+    r"結婚式|誕生日|名前|話|店|会社|職場|影響|紹介|犬|猫|ペット)(?=[はがもと、。!]|$)"
+)
 _BEST = (
     re.compile(
         rf"{_PERIOD}(?:の頃|時代)?から(?:ずっと)?(?:一緒|仲良し|仲がいい|仲いい|の付き合い|の友達|友達)の\s*{_PNAME}{_PEND}"
     ),
     re.compile(
-        rf"(?:大?親友|幼なじみ|幼馴染)(?:の|は|って)\s*{_PNAME}(?:って|と|が|は|、|。|!|$|ちゃん|くん"
+        rf"(?:大?親友|幼なじみ|幼馴染)(?:の|は|って)\s*(?!{_OWNED}){_PNAME}(?:って|と|が|は|、|。|!|$|ちゃん|くん"
         r"|に(?=も?(?:相談|話し|話す|言|聞|会|電話|連絡|誘|LINE)))"
     ),
     re.compile(rf"(?:大?親友|幼なじみ|幼馴染)、\s*{_PNAME}(?:ちゃん|くん)?{_CALLED}"),
+    # "一番仲良しの友達は、高校の同級生の由美ちゃんなんです"
+    re.compile(
+        r"(?:一番|いちばん)(?:仲良し|仲がいい|仲の良い|仲のいい|仲いい)の?(?:友達|友人|友だち)"
+        rf"(?:は|って)、?\s*(?:[^。!?、]{{0,12}}?の)?{_PNAME}(?:ちゃん|くん|さん)?"
+        r"(?:なんです|です|だよ|なの|なんだ|。|!|$|、)"
+    ),
     re.compile(
         rf"{_PNAME}(?:ちゃん|くん)?(?:は|って|とは)(?:私の|僕の|俺の)?(?:一番の)?(?:大?親友|幼なじみ|幼馴染)"
     ),
@@ -104,21 +124,33 @@ _EVENT = re.compile(
     rf"{_TIME}(?:に|は|の)?(?:[^。!?]{{0,8}}?)(?P<e>{_EVENTS})(?:が|に|を)?(?:ある|あって|行く|いく|する|予定|控え|だ|です|なの|なんだ|!|。|$)"
 )
 _PART_TIME = (
+    # "歯医者さんで受付のパートを始める", "古着屋でバイトすることになった"
     re.compile(
-        rf"(?P<x>{NP})(?:さん)?(?:で|の)(?:バイト|アルバイト|パート)"
-        r"(?:して|を始め|始め|やって|中|を|が|、|(?:が|の)?(?:決ま|受か|採用))"
+        rf"(?P<x>{NP})(?:さん)?(?:で|の)(?:{WORD}の)?(?:バイト|アルバイト|パート)"
+        r"(?:して|を始め|始め|やって|中|を|が|、|(?:が|の)?(?:決ま|受か|採用)"
+        r"|(?:を)?する(?:ことに|予定|んだ|の))"
+    ),
+    # "三宮の串カツ屋で週4入ってる": the shifts taken at a place, in a message about the job
+    re.compile(
+        rf"(?P<x>{NP})(?:さん)?で(?:週\s?\d|週[一二三四五六七]|毎日|土日|平日)[^。!?、]{{0,4}}?"
+        r"(?:シフト)?(?:入って|働いて)"
     ),
     re.compile(rf"(?:バイト先|パート先)(?:は|が)\s*(?P<x>{NP})(?![わえ])"),
     re.compile(rf"(?:バイト|アルバイト)(?:は|を)?\s*(?P<x>{NP})(?:に変え|にした|に決ま)"),
 )
 _QUIT = re.compile(
-    rf"(?P<x>{NP})(?:さん)?(?:を|は)?(?:もう|きっぱり|すっぱり|完全に)?"
+    rf"(?P<x>{NP})(?:さん)?(?:を|は|、)?(?:もう|きっぱり|すっぱり|完全に)?"
     r"(?:(?:先月|今月|先週|去年|昨年|年内|\d{1,2}月)(?:いっぱい|末)?で)?(?:やめた|辞めた|やめました|辞めました|やめまして|辞めまして|やめて|辞めて|卒業した|引退した|"
     r"(?:やめ|辞め)ちゃ|クビになっ|退職し|"
-    r"(?:今月|今週|今日|明日|月末|年内|\d{1,2}月)(?:いっぱい|末)?で(?:終わり|最後|ラスト|おしまい|退職)|"
+    r"(?:今月|今週|今日|明日|先月|先週|月末|年内|\d{1,2}月)(?:いっぱい|末)?で(?:終わり|最後|ラスト|おしまい|退職)|"
     r"もう(?:飲んで|食べて|やって|して|行って)(?:ない|いない|ません))"
+    # (not "辞めたい", "辞めたら", "辞めてほしい": a wish or a supposition)
+    r"(?!い|ら|り|ほし|しまいたい|みたい)"
 )
-_QUIT_AFTER = re.compile(r"^[^。!?]{0,12}?(?:辞め|やめ(?:た|て|ちゃ|ました)|クビ|退職)")
+_SHIFT_TALK = re.compile(r"バイト|パート|シフト")
+_QUIT_AFTER = re.compile(
+    r"^[^。!?]{0,12}?(?:(?:辞め|やめ)(?:た(?!い|ら|り)|て(?!ほし|み)|ちゃ|ました|まして)|クビ|退職)"
+)
 _GOAL = (
     re.compile(
         r"(?:夢|目標)(?:は|が)\s*(?P<x>[^。!?]{2,24}?)(?:になる|になること|こと|です|だよ|。|!|$)"
@@ -174,7 +206,7 @@ def _relations(s: Sent) -> Iterator[Candidate]:
         yield cand("relationship_status", "片思い中", s, confidence=0.7)
     if _TAKEN.search(s.message) and (mn := _PARTNER_NAMED.search(t)):
         yield cand("partner", mn.group("n"), s, confidence=0.75)
-    for regex in (_PARTNER, _DATING):
+    for regex in (_PARTNER, _PARTNER_CALLED, _DATING):
         mp = regex.search(t)
         if mp and not s.other_at(mp.start()) and mp.group("n") not in ("いない", "いる"):
             yield cand("partner", mp.group("n"), s, confidence=0.8)
@@ -203,9 +235,13 @@ def _named_next(s: Sent) -> Iterator[Candidate]:
         return
     last = re.split(r"(?<=[。!])(?=.)", s.before)[-1] if s.before else ""
     if not last and s.context.previous_user_texts:
-        last = s.context.previous_user_texts[-1][-40:]
+        # (a pointer back, "その子", reaches the whole message before)
+        last = s.context.previous_user_texts[-1][-(120 if mn.group("back") else 40) :]
     for subject, role in _ROLE_BEFORE:
-        if (mr := role.search(last)) and not s.other_topic(last[: mr.start()]):
+        # (the role's own sentence: "凪さんが…！ ほんでな、高校からの親友がおって")
+        if (mr := role.search(last)) and not s.other_topic(
+            re.split(r"[。!?！？…]", last[: mr.start()])[-1]
+        ):
             name = mn.group("n")
             value = f"片思い中（{name}）" if subject == "relationship_status" else name
             yield cand(subject, value, s, confidence=0.75)
@@ -236,6 +272,22 @@ def _exam_value(name: str | None, when: str | None) -> str:
 _EXAM_FORM = re.compile(r"^(?:(?P<x>.+?)の)?試験(?:（(?P<t>[^）]+)）)?$")
 
 
+_QUIT_BEFORE = re.compile(r"(?:バイト|パート)[^。!?]{0,14}?(?:辞め|やめ)")
+_CLAUSE = re.compile(r"(?:それで|そして|で、|、)")
+
+
+def _others_job(s: Sent, at: int) -> bool:
+    """Whether a part-time job named at ``at`` is someone else's. After the user quit one
+    (``パートは辞めたんです。店長さんが代わって…それで来週から歯医者でパートを``) the new
+    one is the user's, unless its own clause names someone."""
+    if not s.other_at(at):
+        return False
+    if not _QUIT_BEFORE.search(s.before + s.text[:at]):
+        return True
+    clause = _CLAUSE.split(s.text[:at])[-1]
+    return replace(s, carried=False).other_topic(clause)
+
+
 def _situation(s: Sent) -> Iterator[Candidate]:
     t = s.text
     when_m = re.search(_TIME, t)
@@ -256,14 +308,21 @@ def _situation(s: Sent) -> Iterator[Candidate]:
     me = _EVENT.search(t)
     if me and not s.other_at(me.start()):
         yield cand("upcoming_event", f"{me.group('e')}（{me.group('t')}）", s, confidence=0.7)
-    for regex in _PART_TIME:
+    for i, regex in enumerate(_PART_TIME):
         mp = regex.search(t)
+        if mp and i == 1 and not _SHIFT_TALK.search(s.message):
+            continue
         # "友達のバイト、": someone else's part-time job
-        if mp and not s.other_at(mp.start()) and not s.other_at(mp.end("x") + 1):
+        if mp and not _others_job(s, mp.start()) and not _others_job(s, mp.end("x") + 1):
             # "パン屋のパート、先月いっぱいで辞めた": the job named is the one quit
             over = _QUIT_AFTER.search(t[mp.end() :])
             mode = "end" if over else "set"
-            yield cand("part_time_job", clean(mp.group("x")), s, mode=mode, confidence=0.8)
+            value = clean(mp.group("x"))
+            yield cand("part_time_job", value, s, mode=mode, confidence=0.8)
+            if over:  # (and the workplace it was, when that was the part-time job's place)
+                for place_was in s.context.current.get("workplace", ()):
+                    if value and value in place_was:
+                        yield cand("workplace", place_was, s, mode="end", confidence=0.75)
             break
     for mq in _QUIT.finditer(t):
         thing = clean(mq.group("x"))
@@ -271,10 +330,20 @@ def _situation(s: Sent) -> Iterator[Candidate]:
             continue
         if re.search(r"バイト|アルバイト|パート", thing):
             yield cand("part_time_job", thing, s, mode="end")
+            # (and the workplace that was the part-time job's place)
+            jobs = s.context.current.get("part_time_job", ())
+            for place_was in s.context.current.get("workplace", ()):
+                if place_was in jobs:
+                    yield cand("workplace", place_was, s, mode="end", confidence=0.75)
             continue
         if thing in ("仕事", "会社"):
             yield cand("job", thing, s, mode="end", confidence=0.75)
             yield cand("workplace", thing, s, mode="end", confidence=0.75)
+            continue
+        # "事務の仕事を辞めて": the known job, named with 仕事
+        job = re.sub(r"の?仕事$", "", thing) if thing.endswith("仕事") else ""
+        if job and any(job in v for v in s.context.current.get("job", ())):
+            yield cand("job", job, s, mode="end", confidence=0.75)
             continue
         for subject, values in s.context.current.items():
             # ("長年の芋焼酎のお湯割りはやめまして": the known value inside a longer phrase)

@@ -32,7 +32,7 @@ NUM = r"(?:\d{1,3}|[一二三四五六七八九十百〇]{1,4})"
 WORD = (
     r"(?:(?:ほうじ|たこ|みたらし|いちご|みかん|りんご|ぶどう|もも|さくら|たま|かき|わらび|きな|"
     r"あん|みそ|しょうゆ|ごま|ゆず|ひまわり|もつ|ちゃんぽん|しらす|お|ご)(?=[^\W_ぁ-ゖ]))?(?:[^\W_ぁ-ゖ]|[-&・])+"
-    r"(?:(?:き|げ|り|し|み|え|ち)(?=[がはをもにでのとっしかだよね、。!?\s]|$))?"
+    r"(?:(?:き|げ|り|し|み|え|ち)(?=[がはをもにでのとっしかだよね、。!?\s]|な[んの]|$))?"
 )
 # a noun phrase: words joined by の / と (北海道の旭川, 千と千尋)
 NP = rf"{WORD}(?:[のと]{WORD}){{0,2}}"
@@ -44,18 +44,21 @@ _DROP = re.compile(r"[〜~]+")
 # (草 after a kanji is part of a word: 香草, 雑草)
 _LAUGH = re.compile(r"(?:笑|(?<=[^\x00-\x7f])w{1,5}|(?<![^\W\d_ぁ-ゖァ-ヺー])草)+(?=[\s。!?、]|$)")
 # "結婚してるんですか!?" stays one sentence (a question), not a statement and a "?"
-_SPLIT = re.compile(r"(?<=[。!?\n])(?![!?])|(?<=[\U0001F300-\U0001FAFF])\s+")
+_SPLIT = re.compile(r"(?<=[。!?\n])(?![!?])|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+")
 _QUESTION_END = re.compile(
     r"(?:\?|っけ|でしょうか|教えて(?:よ|ね)?|言ってみて|言って(?:みて)?(?:よ|ね)?|"
     r"答えて|覚えてる|知ってる|どう|なに|何|いつ|どこ|誰|だれ)[!。\s]*$"
 )
 _TOPIC = re.compile(
-    rf"(?P<other>{PERSONS}|[^\W\d_]{{1,8}}?(?:さん|くん|君|ちゃん|様|さま|先輩|氏|"
-    r"(?<=[院社店部課校寮会園局署室団隊組])長))"
+    # (not "パン屋さんの", "歯医者さんで": a shop or clinic called with さん)
+    rf"(?P<other>(?:{PERSONS}|[^\W\d_]{{1,8}}?(?<!屋)(?<!医者)(?:さん|くん|君|ちゃん|様|さま|先輩|氏|"
+    r"(?<=[院社店部課校寮会園局署室団隊組])長))(?:たち|達)?)"
     r"(?:は|が|も|の(?!頃|ころ|時|とき|日)|って|とか|なんて|にとって|、|ち(?=の|は|も|で|に))"
     rf"|(?P<self>{SELF})(?:んち(?:の|は|で|に)?|は|が|も|の|って|的に|なんて|にとって|、"
     # "俺キウイ食うと…": the speaker leads the sentence, no particle
-    r"|(?<=^俺|^私|^僕)(?=[^\W\d_ぁ-ゖ]))"
+    r"|(?<=^俺|^私|^僕)(?=[^\W\d_ぁ-ゖ])"
+    # "姉は高いけど、うち168あるし": the Kansai うち, leading its clause with no particle
+    r"|(?:(?<=^うち)|(?<=、うち)|(?<=\sうち))(?=[^\W_ぁ-ゖ]|$))"
     # "陸斗んちのハムスター": someone's household (not 俺んち, the user's own)
     rf"|(?P<home>(?<![^\W\d_])(?!{SELF}んち)[^\W\d_]{{1,8}}?んち(?=の|は|も|で|に))"
     # "親友に千尋って子がいてね、今は札幌で美容師": the person just introduced is the topic
@@ -65,7 +68,8 @@ _TOPIC = re.compile(
     r"|^[^\W\d_]{1,6}?(?:くん|さん|ちゃん)?って(?:いって|言って)(?=、)"
     # "小松のやつ、", "ぽむさん保育士さん": a person named at the start, no particle
     r"|(?:^|(?<=[、。\s]))[^\W\d_ぁ-ゖ]{1,4}の(?:やつ|奴|ヤツ)(?=[、はがも])"
-    r"|(?:^|(?<=[、。\s]))(?!お?(?:じい|ばあ|にい|ねえ|かあ|とう|兄|姉|母|父)(?:さん|ちゃん))"
+    # (not "ママさんバレー", a moms' team)
+    r"|(?:^|(?<=[、。\s]))(?!お?(?:じい|ばあ|にい|ねえ|かあ|とう|兄|姉|母|父)(?:さん|ちゃん)|(?:ママ|パパ)さん)"
     r"[^\W\d_]{1,8}?(?:さん|くん|ちゃん)(?=[^\W\d_ぁ-ゖ]|$)"
     # "3つ下で看護師やってて": an age gap leads a sentence about a sibling or friend
     r"|^(?:\d{1,2}|[一二三四五六七八九十])(?:つ|個|歳)(?:上|下)(?=で|、))"
@@ -196,8 +200,14 @@ _LISTENER_ECHO = re.compile(
 )
 
 
+# "余裕やねんで?": a Kansai assertion ("you know?"), not a question
+_TAG_ASSERT = re.compile(r"(?:んだ|なんだ|だ)(?:で|よ|ぞ)\?+[!。\s]*$")
+
+
 def is_question(sentence: str) -> bool:
     core = sentence.rstrip("。! ")
+    if _TAG_ASSERT.search(sentence.rstrip("w")):
+        return False
     return bool(
         _QUESTION_END.search(core)
         or sentence.rstrip().endswith("?")

@@ -66,7 +66,7 @@ _WORKPLACE = (
     # "駅前のスタバでバイトしてる": where the part-time job is
     re.compile(
         rf"(?P<v>{NP})(?:さん)?で(?:バイト|アルバイト|パート)(?:して|やって|中|を(?:して|やって)"
-        r"|(?:が|の)?(?:決ま|受か|採用))"
+        r"|(?:を)?始め|(?:が|の)?(?:決ま|受か|採用))"
     ),
     # "バイトは駅前の本屋でやってる", "塾のバイト、今日も": the part-time job named by its place
     re.compile(rf"(?:バイト|アルバイト|パート)(?:は|って|、)\s*(?P<v>{NP})で(?:やって|して|働い)"),
@@ -90,6 +90,7 @@ _JOB_BARE = re.compile(
     r"|[^\W\d_ぁ-ゖ]{2,10}(?:の)?(?:見習い|の卵))"
     r"(?:です|だよ|なの|なんだ|やってる|として|ね)?[!。\s]*$"
 )
+_QUIT_NEXT = re.compile(r"(?:を|は)?(?:辞め|やめ|退職)")
 _WORK_TALK = re.compile(r"働|仕事|職|勤め|勤務|転職|就職|採用|配属|入社")
 _JOB_CHANGE = re.compile(
     r"(?:今月|先月|来月|今年|今週|先週|\d{1,2}月|春|4月)から|転職|までの話|辞めて|やめて|"
@@ -113,7 +114,9 @@ _SCHOOL = (
         rf"(?P<v>{WORD}(?:大学|大|高校|高|専門学校|学校|短大|中学|大学院))(?:に通って|の\d年|生|に在学|で勉強|に通う|の学生)"
     ),
     re.compile(
-        r"(?P<v>(?:大学|高校|中学|専門|大学院)(?:\d|[一二三四五六])年(?:生)?)(?:です|だよ|なの|で|、|。|!|$)"
+        r"(?P<v>(?:大学|高校|中学|専門|大学院)(?:\d|[一二三四五六])年(?:生)?"
+        # "心理学やってる1回生": the Kansai way to count university years
+        r"|(?:大学)?(?:\d|[一二三四五六])回生)(?:です|だよ|なの|なんだ|で|、|。|!|$)"
     ),
 )
 _MAJOR = (
@@ -122,8 +125,13 @@ _MAJOR = (
         rf"(?:大学院|大学|学部|ゼミ|研究室|専門学校|専門)(?:で|では)\s*(?P<v>{NP})(?:の|を)(?:研究|勉強|専攻)"
     ),
     re.compile(rf"専攻(?:は|が)\s*(?P<v>{NP})"),
+    # "心理学やってる1回生": a field of study done, said with the year at university
+    re.compile(
+        rf"(?P<v>{WORD}学)(?:を)?(?:やってる|勉強してる|学んでる)"
+        r"(?=[^。!?]{0,4}(?:\d|[一二三四五六])(?:回生|年生))"
+    ),
     re.compile(rf"(?P<v>{NP})を専攻"),
-    re.compile(rf"(?P<v>{WORD}(?:学部|学科))(?:に|で|です|の|だよ|なの|生)"),
+    re.compile(rf"(?P<v>{WORD}(?:学部|学科))(?:に|で|です|の|だよ|なの|なん|生)"),
 )
 
 
@@ -162,7 +170,9 @@ def work(s: Sent) -> Iterator[Candidate]:
         yield cand("job", f"{past}{school}{clean(mt.group('v'))}の教師", s, confidence=0.75)
         job_found = True
     if not job_found:
-        m = _JOB_NOUN.search(t)
+        # (not "事務の仕事を辞めて、今は保育士": the job quit, the one after it)
+        nouns = [j for j in _JOB_NOUN.finditer(t) if not _QUIT_NEXT.match(t[j.end() :])]
+        m = nouns[0] if nouns else None
         if m and not s.other_at(m.start()):
             yield cand("job", clean(m.group("v")), s, confidence=0.75)
             # "IT企業で営業してる": the place the job is done at

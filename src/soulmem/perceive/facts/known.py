@@ -81,6 +81,24 @@ _CUES: dict[str, tuple[tuple[frozenset[str], str], ...]] = {
         (_PET, r"{K}[^\s。!?、]{0,3}?(?:が|は)?(?:亡くな|死ん|虹の橋)"),
     ),
 }
+#: an ending only wished, asked for or supposed ("辞めてほしいって言われた", "그만두고 싶다",
+#: "thinking of quitting the bakery"): nothing is over yet. ja / ko: what follows the cue;
+#: en: what comes before it
+_NOT_DONE = {
+    "ja": re.compile(
+        r"(?:たい|たく|てほし|ほし|てって|って|たら|ら|れば|よう|ろ|させ|ない|なかっ|ません|そう|かな)"
+    ),
+    "ko": re.compile(
+        r"\S{0,2}?(?:고\s*싶|면|ㄹ까|을까|할까|려고|려나|지\s*마|지\s*말|지\s*않|지\s*못|라고|래)"
+    ),
+    "en": re.compile(
+        r"(?:(?:want(?:s|ed)?|asked|told|tells|begg(?:ed|ing)|need(?:s|ed)?|plan(?:s|ning)?)"
+        r"\s+(?:me\s+|him\s+|her\s+)?to|wanna|going\s+to|gonna|might|may|should|could|"
+        r"would|if\s+I|thinking\s+(?:of|about)|about\s+to|never)"
+        r"\s+(?:\w+\s+)?$",
+        re.IGNORECASE,
+    ),
+}
 _STOP_EN = frozenset(
     {"named", "called", "the", "and", "with", "from", "that", "does", "part", "time", "job"}
     | {"moved", "there", "moving", "about", "years", "old", "for", "near", "in", "at"}
@@ -147,12 +165,21 @@ def ended_values(
             for key in _keys(value, language, subject):
                 pattern = _pattern(language, subject, key)
                 match = pattern.search(text) if pattern is not None else None
-                if match:
+                if match and not _only_wished(text, match, language):
                     out.append(
                         Candidate(subject, value, mode="end", confidence=0.7, evidence=match[0])
                     )
                     break
     return out
+
+
+def _only_wished(text: str, match: re.Match[str], language: str) -> bool:
+    not_done = _NOT_DONE.get(language)
+    if not_done is None:
+        return False
+    if language == "en":
+        return not_done.search(text[max(0, match.start() - 40) : match.start()]) is not None
+    return not_done.match(text, match.end()) is not None
 
 
 def named_again(text: str, language: str, subject: str, value: str) -> bool:

@@ -32,9 +32,10 @@ from soulmem.perceive.facts.ko_base import (
     split_sentences,
     word_ok,
 )
-from soulmem.perceive.facts.ko_casual import plain_endings
+from soulmem.perceive.facts.ko_casual import copula_endings, plain_endings
 from soulmem.perceive.facts.ko_change import LATE_RULES
 from soulmem.perceive.facts.ko_dates import date_rule, wedding_rule
+from soulmem.perceive.facts.ko_friend import friend_opens_named
 from soulmem.perceive.facts.ko_hearsay import FIRST_PERSON, hearsay, known_names
 from soulmem.perceive.facts.ko_jobs import job_rule
 from soulmem.perceive.facts.ko_kindfav import keep_team, kind_favourite
@@ -55,6 +56,7 @@ from soulmem.perceive.facts.ko_lex import (
 from soulmem.perceive.facts.ko_media import movie_rule
 from soulmem.perceive.facts.ko_misc import misc_rule
 from soulmem.perceive.facts.ko_name import name_rule
+from soulmem.perceive.facts.ko_pets import pet_household, pet_named_first
 from soulmem.perceive.facts.ko_places import PLACE_WORD, place_value, places
 from soulmem.perceive.facts.ko_pref import preference_rules
 from soulmem.perceive.facts.ko_rel import message_rules, relation_rules
@@ -70,13 +72,13 @@ _VERB_END = re.compile(r"[요다어아야지네고데죠까니해]$")
 _NATIVE = rf"(?:{NATIVE_TENS})\s?(?:{NATIVE_UNITS})?"
 _AGE_NOT_AFTER = (
     r"(?!\s*(?:때|차이|어린|많|위|아래|연상|연하|짜리|정도 어|부터|까지|이상|이하|로|으로|에\s|"
-    r"처럼|같|무렵|쯤))"
+    r"처럼|같|무렵|쯤|이면|면\s))"
 )
 _AGE_NUM = re.compile(rf"(?<![\d.])(?P<n>\d{{1,2}})\s*(?:살|세){_AGE_NOT_AFTER}")
 _AGE_WORD = re.compile(
     rf"(?<!\w)(?P<w>{_NATIVE})\s?(?:살{_AGE_NOT_AFTER}|(?=이야|"
     rf"이에요|입니다|인데|이고|이라|이거든|이니까|이었|이잖|야|예요|에요|였|거든|니까|잖|인|이|"
-    rf"(?:\s*밖에|\s*넘었|\s*넘은(?=\s*(?:나|내가|저|제가|몸)|\s+\S+?(?:이야|야|예요|이에요|입니다|인데|이라|라서|임)(?![가-힣]))|\s*넘어서|\s*됐|\s*되었|\s*찍었|\s*되니까|\s*되니|\s*돼서|\s*되고\s*나|"
+    rf"(?:\s*밖에|\s*넘었|\s*넘은(?=\s*(?:나|내가|저|제가|몸)|\s+(?!\S*님)\S+?(?:이야|야|예요|이에요|입니다|인데|이라|라서|임)(?![가-힣]))|\s*넘어서|\s*됐|\s*되었|\s*찍었|\s*되니까|\s*되니|\s*돼서|\s*되고\s*나|"
     rf"\s*됨(?=$|\s)|임(?=$|[\s.,!?~ㅋㅎㅠㅜ]))))"
 )
 _AGE_KEY = re.compile(
@@ -101,9 +103,20 @@ _CHILD_BEFORE = re.compile(r"첫째|둘째|셋째|막내|큰애|작은애|(?:^|\
 _AGE_BARE = re.compile(rf"(?<!\w)(?P<w>{_NATIVE})\s*(?:살|세)?\s*$")
 
 
+def _known_age(m: Msg) -> int:
+    """The age already held ("27세 (스물일곱)"), or 0."""
+    for v in m.ctx.current.get("age", ()):
+        if mt := re.match(r"(\d{1,2})세", v):
+            return int(mt.group(1))
+    return 0
+
+
 def _age(m: Msg, s: Sent) -> None:
     t = s.text
-    fixing = bool(_AGE_FIX_CUE.search(m.text))
+    fixing = bool(_AGE_FIX_CUE.search(m.text) or re.search(r"아니|틀렸|잘못", m.text))
+    # an age below the one known, said without taking it back, is a past one or another's
+    # ("스무 살 넘어서 고향을 떠나", "열한 살이면 노묘네"): nobody grows younger
+    floor = 0 if fixing else _known_age(m)
     conf = 0.9 if fixing else 0.8
     keyed = bool(re.search(r"살|나이|올해|먹었", t))
     aged = keyed or bool(re.search(r"나이|속였|\d+\s*살|몇\s*살|뻥|거짓말", m.text))
@@ -115,13 +128,13 @@ def _age(m: Msg, s: Sent) -> None:
             continue  # "첫째는 아들 민준 열 살": a child's age
         w = mt.group("w").strip()
         n = native_number(w)
-        if n is not None and (15 <= n < 100 or (keyed and 10 <= n < 100)):
+        if n is not None and n >= floor and (15 <= n < 100 or (keyed and 10 <= n < 100)):
             m.add(s, "age", f"{n}세 ({w})", confidence=conf, prefix=t[: mt.start()])
             return
     for rx in (_AGE_NUM, _AGE_KEY, _AGE_ME):
         for mt in rx.finditer(t):
             n = int(mt.group("n"))
-            if 5 <= n < 100 and not _AGE_DENIED.match(t, mt.end()):
+            if max(5, floor) <= n < 100 and not _AGE_DENIED.match(t, mt.end()):
                 m.add(s, "age", f"{n}세", confidence=conf, prefix=t[: mt.start()])
                 return
     mt3 = _AGE_YEAR.search(t)
@@ -151,7 +164,7 @@ _BORN_MONTH = re.compile(r"(?:1[0-2]|[1-9])\s*월\s*(?:생|생이|에 태어)")
 _ANY_DATE = re.compile(_DATE)
 _BDAY_HOL = re.compile(
     rf"(?:(?P<h>{_HOL})(?P<off>\s*(?:전날|다음\s*날|담날|이브|전야))?\s*(?:에|날|이|가|이랑|랑|하고|과|와)?"
-    rf"\s*(?:내\s*|제\s*)?(?:태어|생일|생(?!\w)|생이|베이비))|"
+    rf"\s*(?:내\s*|제\s*)?(?:태어|생일|생(?!\w)|생이|베이비|(?<=[날에]\s)났|(?<=[날에])났))|"
     rf"(?:생일(?:은|이)?\s*(?P<h2>{_HOL})(?P<off2>\s*(?:전날|다음\s*날|담날))?)"
 )
 
@@ -215,11 +228,13 @@ _HEIGHT_SAID = re.compile(
 _HEIGHT_CM = re.compile(r"(?<!\d)(?P<n>1[3-9]\d|2[01]\d)(?:\.\d)?\s*(?:cm|센치|센티|CM)")
 _HEIGHT_BARE = re.compile(
     r"(?<![\d.,])(?P<n>1[4-9]\d|20\d)(?:이라|이라서|(?<=[2459])라서|(?<=[2459])라(?=\s)|이니까|인데|이야|야|이거든|이어서|\s*넘어서|"
+    r"(?:이|(?<=[2459]))면(?=\s[^.!?]*(?:책상|의자|세면대|싱크대|침대|낮(?:아|냐|은|다)|숙여|부딪))|"
     r"\s*넘는데|\s*넘으니까)"
 )
 _HEIGHT_CUE = re.compile(
     r"크[거다고지네니]|커서|커요|커(?=$|\s)|큰 편|작[아은거다고]|키|머리|문틀|천장|숙여|장신|"
-    r"단신|옷|바지|기장|신발|까치발|깔창|다리|손잡이|선반|높은\s*(?:데|곳|칸)|위\s*칸|부딪"
+    r"단신|옷|바지|기장|신발|까치발|깔창|다리|손잡이|선반|높은\s*(?:데|곳|칸)|위\s*칸|부딪|책상|"
+    r"세면대|싱크대"
 )
 _HEIGHT_ME = re.compile(r"(?:^|\s)(?:제가|내가|저|나|전|난)\s*$")
 _BLOOD = re.compile(r"(?<![A-Za-z])(?P<t>AB|ab|Ab|A|B|O|a|b|o)\s?형(?!\w{0,1}(?:님|제|편))")
@@ -232,10 +247,10 @@ _ME_BEFORE = re.compile(r"(?:^|\s)(?:나만|나는|난|저는|전|저만|나)\s*
 _BLOOD_HANGUL = re.compile(
     r"(?<!\w)(?P<t>에이비|에이|비|오)형(?=이야|이라|인데|이고|임|이거든|이에요|입니다|$|\s)"
 )
-# "엔프피", "잇티제": MBTI read out in Hangul, one syllable per letter pair
+# "엔프피", "잇티제", "인팁": MBTI read out in Hangul, one syllable per letter pair (팁: TP)
 _MBTI_HANGUL = re.compile(
-    r"(?<!\w)(?P<ei>엔|인|엣|잇)(?P<ft>프|티)(?P<jp>피|제)"
-    r"(?=$|\s|[,.!?~ㅋㅎ]|이|야|임|라|래|인|예|에|고|거)"
+    r"(?<!\w)(?P<ei>엔|인|엣|잇)(?:(?P<ft>프|티)(?P<jp>피|제)|(?P<tp>팁))"
+    r"(?=$|\s|[,.!?~ㅋㅎ]|이(?!면)|야|임|라|래|인|예|에|고|거)"
 )
 _MBTI = re.compile(r"(?<![A-Za-z])(?P<v>[EIei][NSns][TFtf][JPjp])(?:-?[AaTt])?(?![A-Za-z])")
 _HAND = re.compile(r"(?P<v>왼손|오른손|양손)\s?잡(?:이|인)")
@@ -252,10 +267,28 @@ def _height_scope(m: Msg, t: str, start: int) -> str:
     return m.text if _HEIGHT_ME.search(t[:start]) else t
 
 
+# "키는 백육십팔인데": a height read out in Sino-Korean numbers
+_SINO = "일이삼사오육칠팔구"
+_HEIGHT_SINO = re.compile(
+    rf"키(?:가|는|도)?\s*(?:한\s*)?(?P<s>백\s*(?P<t>[{_SINO}])?\s*십\s*(?P<u>[{_SINO}])?)(?![가-힣]*살)"
+)
+
+
+def _sino_height(m: Msg, s: Sent) -> bool:
+    mt = _HEIGHT_SINO.search(s.text)
+    if not mt:
+        return False
+    tens = _SINO.index(mt.group("t")) + 1 if mt.group("t") else 1
+    units = _SINO.index(mt.group("u")) + 1 if mt.group("u") else 0
+    n = 100 + tens * 10 + units
+    words = " ".join(mt.group("s").split())
+    return 130 <= n < 220 and m.add(s, "height", f"{n}cm ({words})", prefix=s.text[: mt.start()])
+
+
 def _body(m: Msg, s: Sent) -> None:
     t = s.text
     rules = ((_HEIGHT_KEY, False), (_HEIGHT_SAID, False), (_HEIGHT_CM, False), (_HEIGHT_BARE, True))
-    for rx, cue in rules:
+    for rx, cue in rules if not _sino_height(m, s) else ():
         mt = rx.search(t)
         if (
             mt
@@ -284,7 +317,7 @@ def _body(m: Msg, s: Sent) -> None:
             ei
             + ns
             + ("F" if mt.group("ft") == "프" else "T")
-            + ("P" if mt.group("jp") == "피" else "J")
+            + ("P" if mt.group("jp") == "피" or mt.group("tp") else "J")
         )
         m.add(s, "mbti", f"{code} ({mt.group(0)})", prefix=t[: mt.start()])
     mt = _HAND.search(t)
@@ -299,9 +332,11 @@ def _body(m: Msg, s: Sent) -> None:
 _JOB = rf"{alt(JOBS)}|[가-힣]{{1,6}}(?:{alt(JOB_SUFFIXES)})"
 _JOB_SELF = re.compile(
     rf"(?:^|\s)(?:(?:나|난|나는|저|저는|전|직업은|직업이|일은)\s+)?(?:그냥\s*|"
-    rf"평범한\s*|(?P<q>\S+)\s+)?(?P<v>{_JOB})(?:이야|야|이에요|예요|에요|"
+    rf"평범한\s*|(?P<q>\S+)\s+)?(?P<v>{_JOB})(?:이야|야|이에요|예요|에요|임(?=$|[\s.,!?~ㅋㅎㅠㅜ])|"
     rf"입니다|이고|인데|이라|라서|라(?=\s|$)|이거든|거든|로 일|으로 일|로 근무|으로 근무|로 있어|"
-    rf"로 일하|으로 일하|일 해|일 하고|(?:로|으로)\s*(?:\S+\s+){{0,2}}(?:일하|일해|근무))"
+    rf"로 일하|으로 일하|일 해|일 하고|(?:로|으로)\s*(?:\S+\s+){{0,2}}(?:일하|일해|근무)|"
+    # "국어 선생이었지요", "간호사였어": the work of a life told in the past
+    rf"(?:이었|였)(?=지|어|습니다|다|고|는데|죠|거든))"
 )
 _JOB_KEY = re.compile(
     r"직업(?:은|이)\s*(?P<v>[^.!?,]{2,15}?)\s*(?:이야|야|이에요|예요|에요|입니다|이고|인데|이라)"
@@ -331,10 +366,11 @@ _COMPANY_KIND = re.compile(
     r"(?<!\w)(?P<v>스타트업|대기업|중소기업|중견기업|공기업|외국계\s*회사|외국계|공공기관|증권사|보험사)"
     r"(?:에)?\s*(?:다녀|다니고|다닌|다님|다니는\s*중|에서\s*일)(?!\s*왔|왔|오)"
 )
+# (not "그만두고 싶다": a quitting only wished)
 _QUIT_JOB = re.compile(
-    r"(?:회사|직장)\s*(?:을|를|도)?\s*(?:그만뒀|그만 뒀|"
+    r"(?:(?:회사|직장)\s*(?:을|를|도)?\s*(?:그만뒀|그만 뒀|"
     r"관뒀|때려치웠|때려치우고|그만두고|관두고)|퇴사했|"
-    r"퇴사하고"
+    r"퇴사하고)(?!\s*싶)"
 )
 _PTJ = Gated(
     r"(?P<v>(?:\w+\s){0,3}\w*?)\s*(?:알바|아르바이트)(?:생)?(?:까지|도|"
@@ -345,7 +381,7 @@ _PTJ = Gated(
 _PTJ_QUIT = Gated(
     r"(?P<v>(?:\w+\s){0,2}\w*?)\s*(?:알바|아르바이트)(?:를|"
     r"는|도|)\s*(?:그만뒀|그만 뒀|관뒀|잘렸|끝났|때려치웠|"
-    r"그만둠|그만두고)",
+    r"그만둠|그만두고)(?!\s*싶)",
     "알바",
     "아르바이트",
 )
@@ -357,7 +393,7 @@ _SCHOOL = re.compile(
 )
 _CARRY = re.compile(
     r"(?:[을를]\s+\w*|(?:^|\s)(?:데리|들|메|끼|타|쓰|입|신|차|갖|가지|업|안|물|달|싣|끌|챙기|"
-    r"몰|숨기|켜|붙이)고)$"
+    r"몰|숨기|켜|붙이)고|하고)$"
 )
 # "고3이라", "중2야", "고딩인데": a school grade names the kind of school
 _GRADE = re.compile(
@@ -436,6 +472,8 @@ def _work(m: Msg, s: Sent) -> None:
             for w in words[:-1]
         ):
             m.add(s, "job", bare.group("v"), confidence=0.7)
+    if mt and re.search(r"꿈|장래\s*희망|되고\s*싶", t) and re.search(r"이었|였", mt.group(0)):
+        mt = None  # "어릴 때 꿈이 의사였어": a dream, not a job
     if mt and "part_time_job" not in m.taken:
         v = mt.group("v").strip()
         q = mt.groupdict().get("q") or ""
@@ -466,6 +504,8 @@ def _work(m: Msg, s: Sent) -> None:
             came = rx is _DEPT and re.search(r"왔|입학|붙었", mt.group(0))
             if came and re.match(r"\w*[^학]과$", v) and has_batchim(v[-2]):
                 continue
+            if rx is _DEPT and re.fullmatch(r"[가-힣]과", v) and v not in ("이과", "문과", "예과"):
+                continue  # "사과임", "결과야": a two-syllable noun in 과, not a department
             if v not in _MAJOR_STOP and word_ok(v) and m.add(s, "major", v, prefix=t[: mt.start()]):
                 break
 
@@ -499,19 +539,37 @@ def _asserted_part(sent: Sent) -> Sent:
     return Sent(sent.text[: cuts[0].end()].strip(), False, sent.index)
 
 
+# "소방관이라... 훌륭한 일이지요": a word of the other's taken up and mused on, trailing off
+_MUSED = re.compile(r"^(?P<w>[가-힣A-Za-z]{2,8}?)(?:이)?라$")
+
+
+def _mused(msg: Msg, sent: Sent) -> bool:
+    mt = _MUSED.match(sent.text)
+    at = msg.text.find(sent.text) + len(sent.text)
+    if not mt or not re.match(r"\s*(?:\.{2,}|…)", msg.text[at:]):
+        return False
+    return mt.group("w")[:2] in (msg.ctx.previous_assistant_text or "")
+
+
 def extract(text: str, context: FactContext) -> list[Candidate]:
     said = plain_endings(text)  # "클라이밍 다님" is read as "클라이밍 다녀"
-    msg = Msg(said, split_sentences(said), context, known_names(said, context))
+    # "스타듀밸리임" is read as "스타듀밸리야", once the sentences (and questions) are known
+    sents = tuple(Sent(copula_endings(x.text), x.question, x.index) for x in split_sentences(said))
+    said = copula_endings(said)
+    msg = Msg(said, sents, context, known_names(said, context))
     others = other_sentences(msg.sents, msg.names)
     for whole in msg.sents:
         sent = _asserted_part(whole) if whole.question else whole  # "나 스물넷인데 … 거임?"
-        if sent.question or sent.index in others or hearsay(sent, msg.names):
+        if sent.question or sent.index in others or hearsay(sent, msg.names) or _mused(msg, sent):
             continue
         for rule in _SENTENCE_RULES:
             rule(msg, sent)
         relation_rules(msg, sent)
         preference_rules(msg, sent)
     message_rules(msg)
+    pet_named_first(msg)
+    pet_household(msg)
+    friend_opens_named(msg)
     wedding_rule(msg)
     keep_team(msg)
     movie_rule(msg)

@@ -41,6 +41,7 @@ _ALLERGY_EAT = Gated(
     rf"넣은\s*거|가\s*들어간\s*거))?(?:을|를|은|는|"
     rf"만|이|가)?\s*"
     r"(?:먹으면|먹기만\s*해도|먹으면은|닿으면|만지면|먹었다가|먹고\s*나면|먹으면서|먹어도|"
+    r"주사\s*(?:한\s*(?:대|방)\s*)?(?:맞고|맞았다가|맞았더니|맞으면)|"
     r"(?:베어\s*)?물었다가|먹었더니|(?:근처|옆)에?만\s*가도|냄새만\s*맡아도|손만\s*대도|(?:닿|만지|먹)기만\s*해도|한\s*입만\s*먹어도|"
     r"조금만\s*먹어도|만져도|닿아도)\s*[^.!?]{0,24}?"
     r"(?:목이\s*부|목이\s*붓|두드러기|숨이?\s*(?:막|"
@@ -54,6 +55,7 @@ _ALLERGY_EAT = Gated(
     "맡아도",
     "대도",
     "물었",
+    "맞",
 )
 # a bodily reaction to touching or eating something not named in the sentence
 _SYMPTOM = re.compile(
@@ -131,6 +133,12 @@ _PHOBIA_NOT = re.compile(r"안\s*(?:무서|무섭|겁)|(?:무서|무섭)지\s*�
 _PHOBIA_SIGNS = {"우르릉": "천둥", "쾅쾅": "천둥", "번쩍": "번개", "윙윙": "벌", "사사삭": "벌레"}
 _PHOBIA_SIGN = re.compile(
     rf"(?P<v>{alt(_PHOBIA_SIGNS)})[^.!?]{{0,24}}?(?:무서|이불\s*(?:뒤집어|속)|귀\s*막|숨어|벌벌|덜덜|기절)"
+)
+# "논두렁에서 뱀을 밟을 뻔한 뒤로는...", "개한테 물린 뒤로": a fright that stayed
+_SCARED_SINCE = re.compile(
+    rf"{_NP}(?:을|를|한테|에게|에)\s*(?:\S+\s)?(?:밟을\s*뻔한|물릴\s*뻔한|물린|물렸던|쏘인|쏘였던|"
+    r"빠질\s*뻔한|빠졌던|갇혔던|갇힌|깔릴\s*뻔한|놀란)\s*(?:뒤로|후로|이후로|다음부터|뒤부터|"
+    r"적이\s*있어서|일\s*있고)"
 )
 _HIGH = re.compile(r"높은\s*(?:데|곳)|고층|높은\s*건물")
 # "나 높은 곳 진짜 못 가거든", "높은 데는 못 올라가": cannot go up high
@@ -230,6 +238,7 @@ def forbidden_rules(m: Msg, s: Sent) -> None:
         mt = _ALLERGY_EAT.search(t)
         if mt:
             raw = _BITE.sub("", mt.group("v"))  # "새우 한 입 물었다가": the food, not the bite
+            raw = re.sub(r"^.*(?:때|적에?|시절에?)\s+", "", raw)  # "젊을 때 페니실린": no time
             v = _np(raw, 2)
             if not v and clean_np(raw, 2).split()[-1:] in ([a] for a in _ANAPHOR):
                 # "딱 한 가지 못 먹는 과일이 있어요. 그거 한 입 물었다가 …": a kind, named later
@@ -269,7 +278,9 @@ def forbidden_rules(m: Msg, s: Sent) -> None:
         for rx in (_PHOBIA_SEE, _PHOBIA_WORD):
             mt = rx.search(t)
             if mt:
-                v = _np(mt.group("v"), 2)
+                # "거미 극혐임 보기만 해도 소름": a clause closed by a copula, the thing before it
+                raw = re.sub(r"\s+\S+(?:이야|야|이에요|예요|임)$", "", mt.group("v"))
+                v = _np(raw, 2)
                 if v in _ANAPHOR or not v:
                     after = m.sents[s.index + 1].text if s.index + 1 < len(m.sents) else ""
                     if _PHOBIA_SEE.search(after):
@@ -285,7 +296,12 @@ def forbidden_rules(m: Msg, s: Sent) -> None:
         else:
             mt = _PHOBIA_LEX.search(t)
             sign = _PHOBIA_SIGN.search(t)
-            if mt and not _PHOBIA_NOT.search(t[mt.start() :]):
+            since = _SCARED_SINCE.search(t)
+            v = clean_np(since.group("v"), 1) if since else ""
+            v = v if word_ok(v) or v in PHOBIAS or v in ("개", "새") else ""  # "개한테 물린 뒤로"
+            if since and v and v not in _PHOBIA_STOP and not _PEOPLE.search(v):
+                m.add(s, "phobia", v, confidence=0.7, prefix=t[: since.start()], loose=True)
+            elif mt and not _PHOBIA_NOT.search(t[mt.start() :]):
                 m.add(s, "phobia", mt.group("v"), prefix=t[: mt.start()], loose=True)
             elif sign:
                 v = _PHOBIA_SIGNS[sign.group("v")]

@@ -310,6 +310,7 @@ _BAD_HEADS = frozenset(
         "뭐가",
         "누가",
     }
+    | {"그때", "이때", "그날", "이날", "그곳", "이곳", "그맘때", "요맘때"}
 )
 
 
@@ -394,8 +395,11 @@ def np_value(raw: str | None, n: int = 3) -> str:
     return v if word_ok(v) else ""
 
 
-# a verb or ending caught as a value ("있어요", "넣기로 했어요"), or a word that only points
-_JUNK_TAIL = re.compile(r"(?:어요|아요|해요|에요|예요|니다|아니|하면|했어|있을|없을)$")
+# a verb or ending caught as a value ("있어요", "넣기로 했어요", "털 날린다고"), or a word that
+# only points
+_JUNK_TAIL = re.compile(
+    r"(?:어요|아요|해요|에요|예요|니다|아니|하면|했어|있을|없을|[는ㄴ린한된]다고)$"
+)
 _JUNK_HEAD = re.compile(
     r"^(?:으로|로|같은|을|를|깔|어떤|다른|무슨|건|거|걸|것|들어간|올라간|들어있는|섞인|넣은)(?:\s|$)"
 )
@@ -403,7 +407,9 @@ _JUNK_HEAD = re.compile(
 _JUNK_LINK = re.compile(
     r"^\S+(?:더니|이라|라서|면서|다가|지만|는데|은데|니까)(?:\s|$)|\S(?:더니|이라|라서|다가|지만)$"
 )
-_JUNK_WORDS = frozenset({"무렵", "반대", "어떤", "다른", "무슨", "향"})
+_JUNK_WORDS = frozenset(
+    {"무렵", "반대", "어떤", "다른", "무슨", "향", "먹어", "먹음", "마셔", "마심"}
+)
 
 
 def junk_value(value: str) -> bool:

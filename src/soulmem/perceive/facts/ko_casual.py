@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["plain_endings"]
+from soulmem.perceive.facts.ko_lex import has_batchim
+
+__all__ = ["copula_endings", "plain_endings"]
 
 # a form that may close a longer word ("-함" and "-됨" are left: the rules read them as they are)
 _ATTACHED = {
+    "빠짐": "빠졌어",
     "있음": "있어",
     "없음": "없어",
     "좋음": "좋아",
@@ -36,11 +39,19 @@ _ATTACHED = {
     "지냄": "지내",
     "태어남": "태어났어",
     "일함": "일해",
+    "관둠": "관뒀어",
+    "접음": "접었어",
+    "떠남": "떠났어",
+    "헤어짐": "헤어졌어",
+    "옮김": "옮겼어",
 }
 # a one-syllable verb said as a word of its own: "여행 감", "편의점 가서 사 옴"
-_ALONE = {"감": "가", "옴": "와", "삼": "사", "씀": "써", "뜀": "뛰어", "줌": "줘"}
+_ALONE = {"감": "가", "옴": "와", "삼": "사", "씀": "써", "뜀": "뛰어", "줌": "줘", "침": "쳐"}
 _END = r"(?=\s*(?:$|[.!?~…,，]|[ㅋㅎㅠㅜ]|\^\^))"
-_ATTACHED_RX = re.compile(rf"(?P<e>{'|'.join(sorted(_ATTACHED, key=len, reverse=True))}){_END}")
+# a two-syllable form also ends its clause before the next words ("고슴도치 한마리 있음 밤마다 …")
+_ATTACHED_RX = re.compile(
+    rf"(?P<e>{'|'.join(sorted(_ATTACHED, key=len, reverse=True))})(?:{_END}|(?=\s))"
+)
 _ALONE_RX = re.compile(rf"(?:(?<=\s)|^)(?P<e>{'|'.join(_ALONE)}){_END}")
 
 
@@ -72,8 +83,53 @@ _FORMAL_RX = re.compile(rf"(?P<e>{'|'.join(sorted(_FORMAL, key=len, reverse=True
 _FORMAL_PAST_RX = re.compile(rf"(?<=[았었였했됐컸갔왔났봤줬탔렸쳤셨겼웠])습니다{_END}")
 
 
+# consonant shorthand for "really" standing as a word ("비둘기 ㄹㅇ 무서워", "ㅈㄴ 못함") says
+# nothing and goes
+_INTENSIFIER_RX = re.compile(
+    r"(?:(?<=\s)|^)(?:ㄹㅇ|ㅈㄴ|ㅈㄹ|ㅆㅅㅌㅊ|ㄹㅈㄷ)(?:\s+|(?=[.!?~…,]|$))"
+)
+# the nominal copula "-임" closing a clause ("클라 프로그래머임 직원 여섯명짜리", "인생겜은
+# 스타듀밸리임", "떡볶이 킬러임") read as 이야 / 야; not a noun that ends the same way ("게임",
+# "모임", "책임", "타임")
+_COPULA_RX = re.compile(
+    r"(?<=[가-힣0-9A-Za-z])(?<![게모책네타라])임(?=\s|$|[.!?~…,，]|[ㅋㅎㅠㅜ]|\^\^)"
+)
+
+
+def _copula(mt: re.Match[str]) -> str:
+    before = mt.string[mt.start() - 1]
+    return "야" if "가" <= before <= "힣" and not has_batchim(before) else "이야"
+
+
+# an intensifying prefix glued to a predicate ("오이 개싫음", "곱창 개좋아함", "존맛"): the
+# predicate is read bare
+_PREFIX_RX = re.compile(
+    r"(?:(?<=\s)|^)(?:개|존|졸라)(?=싫|좋|맛있|맛없|무서|무섭|웃기|웃겨|귀엽|귀여|열심히|잘하|잘함|"
+    r"빡세|빡셈|힘들|재밌|재미있|예쁘|이쁘|어렵|행복|슬프|부러|설레|극혐)"
+)
+_TASTY_RX = re.compile(r"(?:(?<=\s)|^)(?:존맛탱?|JMT|jmt)(?:임|이야)?(?=\s|$|[.!?~…,]|[ㅋㅎㅠㅜ])")
+
+
+# "제 고향은... 안동입니다", "저는... 교사였습니다": a short topic trailing off before what it
+# is, read as one sentence
+_TOPIC_TRAIL_RX = re.compile(
+    r"(?P<t>(?:^|(?<=[.!?~…\n]))\s*(?:[가-힣A-Za-z]+\s){0,2}[가-힣A-Za-z]+(?:은|는))\s*(?:\.{2,}|…+)\s*"
+    r"(?=[가-힣A-Za-z0-9])"
+)
+
+
+def copula_endings(text: str) -> str:
+    """``text`` with its clause-final copula -임 as 이야 / 야. Done after a message is cut into
+    sentences, so that "… 왜케 낮냐 183이면 … 책상임" does not turn into a question."""
+    return _COPULA_RX.sub(_copula, text)
+
+
 def plain_endings(text: str) -> str:
     """``text`` with its clause-final casual -ㅁ endings in their plain spoken form."""
+    text = _INTENSIFIER_RX.sub("", text)
+    text = _TOPIC_TRAIL_RX.sub(lambda mt: mt.group("t") + " ", text)
+    text = _PREFIX_RX.sub("", text)
+    text = _TASTY_RX.sub("맛있어", text)
     text = _FORMAL_RX.sub(lambda mt: _FORMAL[mt.group("e")], text)
     text = _FORMAL_PAST_RX.sub("어", text)
     text = _ATTACHED_RX.sub(lambda mt: _ATTACHED[mt.group("e")], text)

@@ -27,11 +27,12 @@ _MUSIC_TALK = re.compile(
 )
 # a habit said around it: "요즘", "항상", "출퇴근길에", "이어폰 꽂으면"
 _LISTEN_CUE = re.compile(
-    r"요즘|항상|맨날|매일|늘|자주|주로|즐겨|만\s*들어|출퇴근|퇴근길|출근길|등굣길|이어폰|헤드폰|"
+    r"요즘|항상|맨날|매일|(?<![가-힣])늘|자주|주로|즐겨|만\s*들어|출퇴근|퇴근길|출근길|등굣길|이어폰|헤드폰|"
     r"운전할\s*때|작업할\s*때|공부할\s*때|잘\s*때|무한\s*반복|플레이리스트"
 )
 _NOT_MUSIC = re.compile(
-    r"(?:수업|강의|과목|교양|전공|강좌|얘기|이야기|말|소리|잔소리|칭찬|욕|조언|설명|보험|적금|"
+    r"(?:수업|강의|과목|교양|전공|강좌|얘기|이야기|말|소리|잔소리|칭찬|욕|조언|설명|보험|적금|소식|"
+    r"소문|연락|안부|후기|레슨|상담|"
     r"예금|연금|모임|동아리|반|코스|세미나|라디오|팟캐스트|오디오북|뉴스|팀|쪽)$"
 )
 _LISTEN_STOP = frozenset(
@@ -116,7 +117,18 @@ def _food(m: Msg, s: Sent) -> bool:
     return False
 
 
+# "라디오에서 '고향역'이 흘러나오면 하던 일을 다 멈춥니다": a song, named in quotes, that stops
+# everything when it comes on
+_SONG_ON = re.compile(
+    r"['‘\"“](?P<v>[^'‘’\"“”]{1,20})['’\"”](?:이|가|만|은|는)?\s*(?:흘러\s*)?(?:나오면|들리면|나올\s*때)"
+    r"\s*[^.!?]{0,24}?(?:멈추|멈춥|멈춰|따라\s*(?:불러|부르|부릅)|눈물|울컥|볼륨|소리\s*키|귀를\s*기울)"
+)
+
+
 def habit_rules(m: Msg, s: Sent) -> None:
+    mt = _SONG_ON.search(s.text)
+    if mt and "favorite_music" not in m.taken and word_ok(mt.group("v")):
+        m.add(s, "favorite_music", mt.group("v"), confidence=0.7, prefix=s.text[: mt.start()])
     if not m.taken & {"favorite_music", "favorite_artist"}:
         _listen(m, s)
     if not m.taken & {"favorite_food", "favorite_drink"}:

@@ -92,7 +92,7 @@ _GAME_STOP = frozenset(
     }
 )
 _HOBBY_KEY = re.compile(
-    r"취미(?:는|가|로|론)?\s*(?P<v>[^.!?,]{2,25}?)\s*(?:이야|야|이에요|예요|"
+    r"취미(?!\s*(?:이)?라면)(?:는|가|로|론)?\s*(?P<v>[^.!?,]{2,25}?)\s*(?:이야|야|이에요|예요|"
     r"에요|인데|이고|이라|라서|라|임|하는\s*거|$)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
 )
 _HOBBY_JOY = Gated(
@@ -109,6 +109,11 @@ _HOBBY_JOY = Gated(
 _LEADING = re.compile(
     r"^(?:암튼|아무튼|저|저는|전|나|나는|난|요즘은?|밤|저녁|주말|매일|조금씩|가끔|퇴근하고|퇴근하면|"
     r"[가-힣]+(?:엔|에는|에|마다))$"
+)
+# a place (not a time) said with 에 before a bare verb: "뒷산에", but not "주말에", "밤에"
+_PLACE_TO = re.compile(
+    r"^(?!(?:주말|밤|저녁|아침|새벽|점심|낮|오후|오전|휴일|평일|요즘|요새|쉬는\s*날|날|때|전|후|"
+    r"틈틈이|시간)에)[가-힣]{2,}에$"
 )
 # a clause ending ("애들 재우고"): what follows it is the activity
 _CLAUSE_END = re.compile(r"[가-힣](?:고|서|면|면서|니까)$")
@@ -127,6 +132,23 @@ _HOBBY_RX = re.compile(
     rf"(?<!\w)(?P<v>{alt(HOBBIES)})(?:을|를|도|은|는)?\s*(?:\w+\s)?(?:쳐|"
     rf"치고|해|하고\s*있|하거든|배워|배우고|즐겨|다녀)(?!\s*봐|\s*보)"
 )
+_WATERS = frozenset(
+    {
+        "물",
+        "강",
+        "바다",
+        "늪",
+        "구덩이",
+        "함정",
+        "웅덩이",
+        "연못",
+        "호수",
+        "계곡",
+        "수영장",
+        "하수구",
+    }
+    | {"개울", "도랑", "수렁", "논", "맨홀", "물웅덩이", "구멍"}
+)
 _ROAM_STOP = re.compile(
     r"^(?:놀러|학교|회사|일하러|출근하러|알바하러|데리러|가지러|하러|먹으러|보러)$"
 )
@@ -143,8 +165,47 @@ _CLIMB = re.compile(
 )
 
 
+# "요즘 소일거리라면... 먹 갈고 화선지 펴 놓고 붓글씨를 씁니다": the pastime named as a topic,
+# then told as what one does
+_PASTIME_TOPIC = re.compile(
+    r"^(?:요즘|요새|제|내|저의|나의|\s)*(?:취미|소일거리|낙|즐거움)\s*(?:라면|이라면|는|은|로는|론|말인데|"
+    r"말이지|얘기를?\s*하자면)?$"
+)
+_DOES = re.compile(
+    r"(?P<v>[가-힣]{2,6})(?:을|를)\s*(?:\S+\s)?(?P<verb>씁니다|써|쓰|합니다|해|하|쳐|치|그립니다|그려|그리|"
+    r"탑니다|타|만듭니다|만들|뜹니다|떠|뜨|불러|부르|읽|키워|키우|가꿔|가꾸|모아|모으|배워|배우|둡니다|둬|두)"
+    r"\w{0,4}(?=$|[\s.,!~])"
+)
+_DOING = {"씁": "쓰기", "써": "쓰기", "쓰": "쓰기", "합": "하기", "해": "하기", "하": "하기"}
+_DOING |= {"쳐": "치기", "치": "치기", "그": "그리기", "탑": "타기", "타": "타기", "만": "만들기"}
+_DOING |= {"뜹": "뜨기", "떠": "뜨기", "뜨": "뜨기", "불": "부르기", "부": "부르기", "읽": "읽기"}
+_DOING |= {
+    "키": "키우기",
+    "가": "가꾸기",
+    "모": "모으기",
+    "배": "배우기",
+    "둡": "두기",
+    "둬": "두기",
+}
+_DOING |= {"두": "두기"}
+
+
+def _pastime_topic(m: Msg, s: Sent) -> bool:
+    prev = m.sents[s.index - 1] if s.index > 0 else None
+    if not prev or not _PASTIME_TOPIC.match(prev.text) or s.question:
+        return False
+    found = [d for d in _DOES.finditer(s.text) if d.group("v") not in FILLERS]
+    if not found:
+        return False
+    v, verb = found[-1].group("v"), found[-1].group("verb")
+    value = v if verb[0] in "합해하" else f"{v} {_DOING.get(verb[0], '하기')}"  # "뜨개질을 해요"
+    return m.add(s, "hobby", value, confidence=0.75)
+
+
 def sport_hobby(m: Msg, s: Sent) -> None:
     t = s.text
+    if _pastime_topic(m, s):
+        return
     mt = _HOBBY_YEARS.search(t)
     kind = "sport" if mt and mt.group("v") in SPORTS else "hobby"
     if mt and kind not in m.taken and m.add(s, kind, mt.group("v"), prefix=t[: mt.start()]):
@@ -172,7 +233,9 @@ def sport_hobby(m: Msg, s: Sent) -> None:
         v0 = _np(mt0.group("v"), 2)
         if v0 and m.add(s, "favorite_game", v0, prefix=t[: mt0.start()]):
             return
-    plays = _GAME_PLAY.finditer(t) if _GAME_CUE.search(m.text) else iter(())
+    # the game talk near the sentence ("길드에서 활동하는 그놈임. 본명은 … 실명 공개함" is not)
+    near = " ".join(x.text for x in m.sents[max(0, s.index - 1) : s.index + 2])
+    plays = _GAME_PLAY.finditer(t) if _GAME_CUE.search(near) else iter(())
     for mt0 in plays:
         v0 = mt0.group("v")
         if "sport" in m.taken or v0 in _GAME_STOP or v0 in FILLERS or v0 in SPORTS:
@@ -184,6 +247,10 @@ def sport_hobby(m: Msg, s: Sent) -> None:
     mt = _HOBBY_KEY.search(t)
     if mt:
         v = re.sub(r"\s+(?:함|해|해요|합니다|하고\s*있어|하는\s*중)$", "", noun_before_cop(mt))
+        # "취미는 주말마다 뜨개질을 해요": the time before and the object's particle go
+        v = re.sub(r"^(?:\S+(?:마다|에는|에|엔)\s+)+", "", v)
+        v = re.sub(r"(?<=[가-힣]{2})(?:을|를)$", "", v) if " " not in v else v
+        v = re.sub(r"(?<=[가-힣])는\s*(?:거|것)$", "기", v)  # "등산 가는 거" -> "등산 가기"
         if word_ok(v):
             m.add(s, "hobby", v, confidence=0.9, prefix=t[: mt.start()])
             return
@@ -195,13 +262,24 @@ def sport_hobby(m: Msg, s: Sent) -> None:
             words.pop(0)
         # "애들 재우고 코바늘 잡는 게 낙": what is done, after the clause that sets the time
         while len(words) > 1 and _LEADING.match(words[0]):
+            if len(words) == 2 and _PLACE_TO.match(words[0]):
+                break  # "뒷산에 오르는 게 낙": a bare verb keeps the place it goes to
             words.pop(0)
         cut = [
             i
             for i, w in enumerate(words[:-2])
-            if _CLAUSE_END.search(w) and not _CLAUSE_END.search(words[i + 1])
+            # "레고 조립하면서 잔나비 틀어놓는 게 힐링": -면서 joins two doings, both kept
+            if _CLAUSE_END.search(w)
+            and not w.endswith("면서")
+            and not _HOBBY_IN.fullmatch(w)  # "레고", a pastime, not a clause in -고
+            and not _CLAUSE_END.search(words[i + 1])
         ]
         words = words[cut[-1] + 1 :] if cut else words
+        # "쌍화차 한 잔에 노른자 띄워 마시는 게 낙": a drink or a food enjoyed, not a pastime
+        had = [w for w in words[:-1] if words[-1].startswith(("마시", "먹"))]
+        had = [w for w in had if classify(w) in ("favorite_drink", "favorite_food")]
+        if had and m.add(s, classify(had[0]) or "likes", had[0], prefix=t[: mt2.start()]):
+            return
         if words:
             last = words[-1]
             words[-1] = (
@@ -235,6 +313,8 @@ def sport_hobby(m: Msg, s: Sent) -> None:
     mt4 = _HOBBY_INTO.search(t)
     if mt4:
         v = _np(mt4.group("v"), 2)
+        if v and v.split()[-1] in _WATERS:
+            v = ""  # "물에 빠짐": fallen into water, not taken with a pastime
         if v:
             kind = classify(v) or "hobby"
             if kind in ("favorite_food", "favorite_drink"):

@@ -1,13 +1,22 @@
 """Korean job rules for work said without a job title (soulmem.perceive.facts.ko): the team one
-belongs to ("나 과자 회사 마케팅팀이거든"), the shop one runs ("집에서 애기옷 쇼핑몰 열었어요")
-and the pupils one teaches ("동네 수학학원에서 중딩들 가르쳐요")."""
+belongs to ("나 과자 회사 마케팅팀이거든"), the shop one runs ("집에서 애기옷 쇼핑몰 열었어요"),
+the pupils one teaches ("동네 수학학원에서 중딩들 가르쳐요"), a workplace joined ("철도청에
+들어갔지요") and a working life told by what was done for years ("서른세 해를 기차를
+몰았습니다")."""
 
 from __future__ import annotations
 
 import re
 
 from soulmem.perceive.facts.ko_base import Msg, Sent, clean_np, word_ok
-from soulmem.perceive.facts.ko_lex import FILLERS, JOB_SUFFIXES, JOBS, alt, strip_josa
+from soulmem.perceive.facts.ko_lex import (
+    FILLERS,
+    JOB_SUFFIXES,
+    JOBS,
+    alt,
+    has_batchim,
+    strip_josa,
+)
 
 __all__ = ["job_rule"]
 
@@ -40,6 +49,19 @@ _TEACH = re.compile(
     r"(?P<v>(?:[가-힣A-Za-z]+\s)?[가-힣A-Za-z]*(?:학원|교습소|공부방|센터|학교))에서\s*(?:[가-힣]+\s){0,2}?"
     r"(?:가르쳐|가르치|수업\s*해|수업하|강의\s*해|강의하)"
 )
+# "서른세 해를 꼬박 기차를 몰았습니다", "30년 동안 버스를 운전했어": a working life told by
+# what was done for years
+_YEARS_DID = re.compile(
+    r"(?P<d>(?:\d{1,2}|[가-힣]{1,4})\s*(?:해|년))(?:\s*(?:를|을|동안|간|이나))?\s*(?:꼬박\s*|내내\s*|넘게\s*)?"
+    r"(?P<v>[가-힣]{1,6}?)(?:를|을)\s*(?P<verb>몰았|운전했|가르쳤|고쳤|지었|팔았|구웠|캤|만들었)"
+)
+_DID = {"몰았": "운전", "운전했": "운전", "가르쳤": "교육", "고쳤": "수리", "지었": "짓기"}
+_DID |= {"팔았": "판매", "구웠": "굽기", "캤": "캐기", "만들었": "제작"}
+# "철도청에 들어갔지요", "은행에 입사했어": a workplace joined, kept as where one works(ed)
+_JOINED = re.compile(
+    r"(?:^|\s)(?P<v>[가-힣]{1,8}(?:청|공사|공단|은행|병원|회사|전자|그룹|연구소|신문사|방송국|우체국|"
+    r"시청|구청|군청|학교))(?:에|으로|로)\s*(?:들어갔|들어가서|입사했|입사해서|취직했|취직해서|들어왔)"
+)
 _WISH = re.compile(r"싶|려고|할까|볼까|계획|예정|꿈")
 _NOT_OWN = re.compile(
     r"(?:엄마|아빠|부모님|친구|언니|누나|형|오빠|동생|남편|아내|와이프)(?:가|는|이|네)?\s"
@@ -54,9 +76,40 @@ def _np(raw: str, n: int) -> str:
     return v if word_ok(v) else ""
 
 
+# "평생 교편을 잡았습니다": the tool held for a life names the work
+_HELD = re.compile(
+    r"(?P<w>교편|운전대|핸들|메스|펜대)(?:을|를)\s*(?:\S+\s)?(?:잡았|잡고|잡은\s*지|놓은)"
+)
+_HELD_JOB = {
+    "교편": "교사",
+    "운전대": "운전",
+    "핸들": "운전",
+    "메스": "외과 의사",
+    "펜대": "사무직",
+}
+
+
+def _working_life(m: Msg, s: Sent) -> bool:
+    t = s.text
+    mt = _HELD.search(t)
+    if mt and not _NOT_OWN.search(t[: mt.start()]) and not _WISH.search(t[mt.end() :]):
+        w = mt.group("w")
+        job = f"{_HELD_JOB[w]} ({w}{'을' if has_batchim(w[-1]) else '를'} 잡음)"
+        if m.add(s, "job", job, confidence=0.7, prefix=t[: mt.start()]):
+            return True
+    mt = _JOINED.search(t)
+    if mt and "workplace" not in m.taken and not _NOT_OWN.search(t[: mt.start()]):
+        m.add(s, "workplace", mt.group("v"), confidence=0.7, prefix=t[: mt.start()])
+    mt = _YEARS_DID.search(t)
+    if not mt or _NOT_OWN.search(t[: mt.start()]) or not word_ok(mt.group("v")):
+        return False
+    value = f"{mt.group('v')} {_DID[mt.group('verb')]} ({' '.join(mt.group('d').split())})"
+    return m.add(s, "job", value, confidence=0.7, prefix=t[: mt.start()])
+
+
 def job_rule(m: Msg, s: Sent) -> None:
     t = s.text
-    if "job" in m.taken:
+    if "job" in m.taken or _working_life(m, s):
         return
     mt = _YEARS_IN.search(t)
     if mt and m.add(s, "job", mt.group("v"), confidence=0.8, prefix=t[: mt.start()]):

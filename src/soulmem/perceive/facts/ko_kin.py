@@ -220,12 +220,15 @@ def children(m: Msg, s: Sent) -> bool:
 
 # "제 고딩 때부터 단짝인 친구가 알려줬어요": a best friend told of before their name
 _NAMELESS = re.compile(
-    r"(?:(?:내|제|나의)\s*)?(?:(?P<since>\S+\s*때부터)\s*)?(?P<k>단짝|베프|절친|찐친|소꿉친구|"
-    r"(?:제일|가장|젤)\s*친한)(?:인|이자)?\s*(?:친구(?:가|는|랑|이랑|한테|도|이|하고|를)(?=\s)|"
-    r"(?:친구\s*)?(?:하나|한\s*명)\s*(?:있는데|있어|있거든|있음))"
+    r"(?:(?:내|제|나의)\s*)?(?:(?P<since>\S+\s*때부터)\s*)?(?P<k>단짝|베프|절친|찐친|소꿉친구|불알친구|"
+    r"부랄친구|죽마고우|(?:제일|가장|젤)\s*친한)(?:인|이자)?\s*(?:친구(?:가|는|랑|이랑|한테|도|이|하고|를)(?=\s)|"
+    r"(?:친구\s*)?(?:가\s*|이\s*)?(?:하나|한\s*명)\s*(?:있는데|있어|있거든|있음))"
 )
 #: how a best friend told of without a name begins ("단짝 친구 (고딩 때부터)")
-NAMELESS_FRIEND = re.compile(r"^(?:단짝|베프|절친|찐친|소꿉친구|제일 친한|가장 친한|젤 친한) 친구")
+NAMELESS_FRIEND = re.compile(
+    r"^(?:(?:단짝|베프|절친|찐친|소꿉친구|제일 친한|가장 친한|젤 친한) 친구|"
+    r"불알친구|부랄친구|죽마고우)"
+)
 
 
 def nameless_friend(m: Msg) -> tuple[str, Sent] | None:
@@ -234,5 +237,6 @@ def nameless_friend(m: Msg) -> tuple[str, Sent] | None:
         mt = _NAMELESS.search(s.text)
         if mt and not s.question and not is_other(s.text[: mt.start()], m.names):
             since = f" ({mt.group('since')})" if mt.group("since") else ""
-            return f"{' '.join(mt.group('k').split())} 친구{since}", s
+            k = " ".join(mt.group("k").split())
+            return f"{k if k.endswith(('친구', '고우')) else k + ' 친구'}{since}", s
     return None

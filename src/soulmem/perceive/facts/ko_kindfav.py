@@ -86,7 +86,16 @@ def _add(m: Msg, s: Sent, kind: str | None, raw: str, prefix: str) -> bool:
 
 
 # "먹는 거 얘기허자면, 나는 뭐니 뭐니 해도 …": the kind set as the topic of the message
-_TOPIC = re.compile(rf"(?P<k>{_KIND})\s*(?:얘기|이야기)\S*|(?P<j>{_KIND})\s*(?:말인데|말이면|하면)")
+_TOPIC = re.compile(
+    rf"(?P<k>{_KIND})\s*(?:얘기|이야기)\S*|(?P<j>{_KIND})\s*(?:말인데|말이면|하면|라면|이라면|로\s*치면)"
+)
+# "먹는 거라면... 미꾸라지를 푹 고아서 체에 내린 그 탕이 최고입니다": under a topic, the best one
+_BEST = re.compile(
+    r"(?:^|\s)(?:그\s*|이\s*)?(?P<v>[가-힣A-Za-z]{1,10})(?:이|가)\s*(?:최고|으뜸|제일이|일품)"
+)
+# a dish named by its kind after what goes in it: the ingredient with it ("미꾸라지 … 탕")
+_DISH_HEAD = re.compile(r"^(?:탕|국|찌개|죽|전|찜|구이|볶음|무침|국수|밥|조림)$")
+_OBJECT = re.compile(r"(?:^|\s)(?P<o>[가-힣]{2,8})(?:를|을)\s")
 
 
 # what a fandom calls itself -> the group ("저 캐럿이에요~ 세븐틴 콘서트 …")
@@ -139,6 +148,14 @@ def kind_favourite(m: Msg, s: Sent) -> None:
             kind = topic.group("k") or topic.group("j")
         if _add(m, s, kind, mt.group("v"), t[: mt.start()]):
             return
+    topic = _TOPIC.search(m.text[: m.text.find(t)]) if s.index > 0 else None
+    mt = _BEST.search(t) if topic else None
+    if mt and topic:
+        v = mt.group("v")
+        obj = _OBJECT.search(t[: mt.start()]) if _DISH_HEAD.match(v) else None
+        raw = f"{obj.group('o')} {v}" if obj else v
+        if _add(m, s, topic.group("k") or topic.group("j"), raw, t[: mt.start()]):
+            return
     mt = _KIND_AHEAD.search(t)
     if mt and s.index + 1 < len(m.sents):
         nxt = m.sents[s.index + 1]
@@ -149,12 +166,12 @@ def kind_favourite(m: Msg, s: Sent) -> None:
 
 # "계절은요, 나는 … 단풍이 울긋불긋 드는 그 무렵이 제일 좋아요": the season told by its signs
 _SEASON_SIGNS = (
-    ("가을", re.compile(r"단풍|낙엽|억새|햇밤|추수|누렇게\s*익|선선|코스모스|전어")),
+    ("가을", re.compile(r"단풍|낙엽|억새|햇밤|추수|누렇게\s*익|선선|코스모스|전어|찬바람")),
     ("봄", re.compile(r"벚꽃|개나리|진달래|새싹|꽃\s*피는|꽃이\s*피")),
     ("여름", re.compile(r"수박|해수욕|매미|장마|빙수")),
     ("겨울", re.compile(r"첫눈|눈\s*오는|눈이\s*오|눈사람|군고구마|붕어빵|함박눈")),
 )
-_SEASON_TOPIC = re.compile(r"계절(?:은|는|으로는|중에는?)")
+_SEASON_TOPIC = re.compile(r"계절(?:은|는|으로는|로는|로|중에는?|\s*얘기)")  # "계절로 치자면"
 _BEST_TIME = re.compile(r"(?:무렵|때|철|시기|즈음|쯤)(?:이|가)?\s*(?:제일|젤|가장|참)\s*좋")
 
 

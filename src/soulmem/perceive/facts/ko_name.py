@@ -47,8 +47,10 @@ _NAME_ASK = re.compile(
 )
 _NAME_CUE = re.compile(r"안녕|반가|처음|소개|인사|이름|성함|ㅎㅇ|(?:라고|이라고)\s*불러")
 # "나 여름파야", "난 민초파야": a side taken (X파, X족), not a name; nor "나 이과생임", a kind of
-# student
-_CAMP = re.compile(r"\w(?:파|족|충)$|(?:과|입|수|학|년|교|원|업|험|유학)생$")
+# student, nor "나 국문과야", a department, nor "나 인프피야", a type
+_CAMP = re.compile(
+    r"\w(?:파|족|충|과|학부)$|(?:과|입|수|학|년|교|원|업|험|유학)생$|^(?:엔|인|엣|잇)(?:프피|프제|티제|팁)$"
+)
 # "우리 털뭉치, 이름이 …", "거북이 이름 …": a noun right before 이름 owns the name
 _NAME_OWNER = re.compile(r"(?:^|\s)(?P<w>[가-힣A-Za-z]+)\s*[,，]?\s*$")
 # "우리 주인님 이름 물어봤지?": the name asked about is someone else's
@@ -100,11 +102,7 @@ def name_rule(m: Msg, s: Sent) -> None:
             return
     mt4 = _NAME_ALONE.match(s.text)
     # "마지막! … 친구 이름은?": a bare word is only a name when the cue comes before it
-    cued = any(
-        _NAME_CUE.search(x.text) and not _OWNED_NAME.search(x.text)
-        for x in m.sents
-        if x.index <= s.index or not x.question
-    )
+    cued = any(_cues(m, x, s) for x in m.sents if x.index <= s.index or not x.question)
     asked = "name" in asked_about(m.ctx.previous_assistant_text) and bool(
         _NAME_ASK.search(m.ctx.previous_assistant_text or "")
     )
@@ -143,6 +141,17 @@ def name_rule(m: Msg, s: Sent) -> None:
         return
     if mt3 and mt3.group("v") not in ("뭐", "뭐라", "어떻게"):
         m.add(s, "nickname", mt3.group("v"), confidence=0.8, prefix=s.text[: mt3.start()])
+
+
+def _cues(m: Msg, x: Sent, s: Sent) -> bool:
+    """Sentence ``x`` cues a name said in ``s``; one after it not when the 이름 it tells
+    follows an animal or someone else ("제주도 ㅋㅋ 앵무새 데려갔대 ㅋㅋ 이름이 쿠키인데")."""
+    if not _NAME_CUE.search(x.text) or _OWNED_NAME.search(x.text):
+        return False
+    at = x.text.find("이름")
+    if x.index <= s.index or at < 0 or re.search(r"(?:내|제|나의|저의)\s*이름", x.text):
+        return True
+    return not _SOMEONE.search(m.text[: m.text.find(x.text)] + x.text[:at])
 
 
 _NAME_SHOUT = re.compile(r"^\W*(?:나|저)\s+(?P<v>[가-힣]{2,3})$")

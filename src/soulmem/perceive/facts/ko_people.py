@@ -49,7 +49,8 @@ _SPOUSE_WORDS = {
     "영감": "남편",
 }
 _SPOUSE = re.compile(
-    r"(?:(?P<own>(?:^|\s)(?:우리|내|제|울)\s*(?:집\s*)?)|^)"
+    r"(?:(?P<own>(?:^|\s)(?:우리|내|제|울)\s*(?:집\s*)?)|^(?:(?:그래도|근데|그런데|그리고|사실|아|참|"
+    r"암튼|요즘|요새|이제|다행히)\s+)?)"
     r"(?P<w>남편|남푠|신랑|아내|와이프|와잎|마누라|집사람|바깥양반|(?<=집\s)양반|(?<=우리\s)양반|영감)"
     r"(?:님)?(?(own)|(?=이|가|는|은|랑|이랑|하고|한테|도))"
     r"(?!\w*\s*(?:될|되면|되는|생기면|생겼으면|있으면|만나|감|으로\s*삼))"
@@ -62,6 +63,7 @@ _SPOUSE_NAME = re.compile(
     r"(?:님)?(?:은|는|이|가)?\s*(?:(?P<key>이름(?:은|이))\s*)?(?P<n>[가-힣]{2,3}?)\s*(?P<ssi>씨)?"
     r"(?P<end>라고|이라고|예요|이에요|이야|야|입니다)(?!\w)"
 )
+_NAME_NEXT = re.compile(r"^(?P<n>[가-힣]{2,3}?)\s*(?:씨|님)?(?:이)?라고(?:\s|$)")
 _COWORK_REL = (
     r"(?:(?:회사|직장|팀|부서)\s*(?:동기|동료|선배|후배|사수|부사수|상사|팀장님?|과장님?|"
     r"대리님?|부장님?)|직장\s*동료|동료|사수|부사수)"
@@ -101,6 +103,11 @@ def _spouse(m: Msg, s: Sent) -> None:
         and word_ok(called.group("n"))
     ):
         value = f"{value} {called.group('n')}"
+    elif not job and s.index + 1 < len(m.sents):
+        # "집사람이 있으니 다행이지요. 옥자 씨라고...": the name said next, on its own
+        nxt = _NAME_NEXT.match(m.sents[s.index + 1].text)
+        if nxt and nxt.group("n") not in PERSONS and word_ok(nxt.group("n")):
+            value = f"{value} {nxt.group('n')}"
     m.add(s, "spouse", value, confidence=0.7)
     if "relationship_status" not in m.taken:
         m.add(s, "relationship_status", "기혼", confidence=0.7)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from soulmem.perceive.facts.ko_base import COP, Gated, Msg, Sent, clean_np, word_ok
-from soulmem.perceive.facts.ko_lex import CITIES, PERSONS, PLACE_KINDS, alt, strip_josa
+from soulmem.perceive.facts.ko_base import COP, Gated, Msg, Sent, clean_np, is_other, word_ok
+from soulmem.perceive.facts.ko_lex import CITIES, FILLERS, PERSONS, PLACE_KINDS, alt, strip_josa
 
 __all__ = ["PLACE_WORD", "place_value", "places"]
 
@@ -16,7 +16,8 @@ PLACE_WORD = r"\w+"
 _HOMETOWN = Gated(
     rf"(?P<v>(?:{PLACE_WORD}\s){{0,2}}{PLACE_WORD}?)\s*(?:토박이|"
     r"출신(?!\s*(?:\w+님|친구|기사|사람들|애|분|선배|후배|형|누나|언니|오빠|동료))|"
-    rf"태생|촌놈|촌년|촌뜨기|촌\s*사람(?=이|인|임|$)|(?:사람|남자|여자|사나이|아가씨|가시나|머스마)(?:이야|야|이에요|예요|이거든|인데|이라|라서|라|임)|에서\s*(?:나고\s*|태어나서\s*)?(?:태어나|"
+    rf"태생|촌놈|촌년|촌뜨기|촌\s*사람(?=이|인|임|$)|(?:사람|남자|여자|사나이|아가씨|가시나|머스마)(?:이야|야|이에요|예요|이거든|인데|이라|라서|라|임|"
+    r"이\s*(?:다\s*)?(?:됐|되었|됨|돼))|에서\s*(?:나고\s*|태어나서\s*)?(?:태어나|"
     rf"태어났|자랐|자라|나고 자랐|컸))",
     "토박이",
     "출신",
@@ -152,8 +153,33 @@ def _hometown(m: Msg, s: Sent, v: str, prefix: str) -> bool:
     return m.add(s, "hometown", v, prefix=prefix)
 
 
+# "이건... 제가 나고 자란 동네입니다. 소백산 자락에 풍기라고... 경북 영주 땅이지요": the
+# place one grew up in, pointed at first and named in the sentences after
+_GREW_UP_HERE = re.compile(
+    r"(?:나고\s*자란|태어나고\s*자란|태어나\s*자란|태어난|자란)\s*(?:동네|곳|마을|고장|데|고향)"
+    rf"(?:{COP}|이지|이죠|이지요|$)"
+)
+_CALLED = re.compile(r"(?:^|\s)(?P<v>[가-힣]{2,4}?)(?:이)?라고(?:\s|$)")
+_CITY_RX = re.compile(rf"(?<![가-힣])(?P<v>(?:{_CITY})(?:\s(?:{_CITY}))?)(?![가-힣]{{2}})")
+
+
+def _grew_up_here(m: Msg, s: Sent) -> None:
+    cue = _GREW_UP_HERE.search(s.text)
+    if "hometown" in m.taken or not cue or is_other(s.text[: cue.start()], m.names):
+        return
+    names: list[str] = []
+    for x in m.sents[s.index + 1 : s.index + 3]:
+        if x.question:
+            break
+        names += [c.group("v") for c in _CITY_RX.finditer(x.text)]
+        names += [c.group("v") for c in _CALLED.finditer(x.text) if c.group("v") not in FILLERS]
+    if names:
+        m.add(s, "hometown", " ".join(dict.fromkeys(names)), confidence=0.75)
+
+
 def places(m: Msg, s: Sent) -> None:
     t = s.text
+    _grew_up_here(m, s)
     for rx in (_HOMETOWN_KEY, _BIRTHPLACE_KEY, _HOMETOWN_REV, _HOMETOWN):
         mt = rx.search(t)
         if mt:
@@ -169,7 +195,11 @@ def places(m: Msg, s: Sent) -> None:
                     break
             if v and any(_CLAUSAL.search(w) for w in v.split()):
                 continue  # "고향 생각날 적마다": a clause about the hometown, not its name
-            if v and kind and (re.search(r"이제", t[: mt.end()]) or "이사" in m.text):
+            became = re.search(r"됐|되었|됨|돼", mt.group(0))
+            moved_in = re.search(r"이제", t[: mt.end()]) or "이사" in m.text
+            if became and not moved_in:
+                continue  # "부산 사람 다 됐네": said of a stay, not of where one is from
+            if v and kind and moved_in:
                 # "이사 끝! 이제 부산 사람임": the place one belongs to now is one's home
                 m.add(s, "current_residence", v, confidence=0.85, prefix=t[: mt.start()])
                 break

@@ -50,9 +50,9 @@ _LIKE_ADJ = Gated(
 )
 _FAV_KEY = re.compile(
     r"(?:제일\s*|가장\s*|젤\s*)?(?:좋아하는|최애|인생)\s*(?P<k>음식|메뉴|음료|술|"
-    r"노래|음악|가수|색|색깔|계절|영화|드라마|책|소설|게임|동물|운동|장소|과일|간식|꽃)"
+    r"노래|음악|가수|색|색깔|계절|영화|드라마|애니|책|소설|게임|겜|동물|운동|장소|과일|간식|꽃)"
     r"(?:은|는|이|가)?\s*(?P<v>[^.!?,]{1,25}?)\s*(?:이야|야|이에요|예요|"
-    r"에요|입니다|이고|인데|이라|라서|라|임|$)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
+    r"에요|입니다|이고|인데|이라|라서|라|임|이지요|지요|이죠|죠|$)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
 )
 _COPULAS = ("이야", "예요", "이에요", "입니다")
 # a one-syllable favourite ("롤", "빵", "술"), but not a pronoun, a question word or a filler
@@ -62,13 +62,13 @@ _COPULA_NEXT = re.compile(r"\s*(?:이야|야|이에요|예요|에요|입니다|�
 # "인터스텔라가 내 인생영화야": the value first, the favourite-kind after it
 _FAV_AFTER = re.compile(
     rf"{_NP}(?:이|가|은|는)\s*(?:내|제|나의|저의|나한텐|나한테는)?\s*(?:최애|인생)\s*"
-    r"(?P<k>음식|메뉴|음료|술|노래|음악|가수|색|색깔|계절|영화|드라마|책|소설|게임|동물|운동|장소|과일|"
+    r"(?P<k>음식|메뉴|음료|술|노래|음악|가수|색|색깔|계절|영화|드라마|애니|책|소설|게임|겜|동물|운동|장소|과일|"
     r"간식)(?:이야|야|이에요|예요|에요|입니다|이고|인데|이라|라서|라|임|이지|지|$)"
 )
 # "제일 좋아하는 음식? 당연히 삼겹살이지": a favourite asked aloud, answered in the next sentence
 _FAV_ASK = re.compile(
     r"^(?:내가\s*|난\s*|나는\s*|(?P<you>너|넌|너는|니가|네가)\s*)?(?:제일\s*|가장\s*|젤\s*)?(?:좋아하는|최애)\s*(?P<k>음식|메뉴|음료|술|"
-    r"노래|음악|가수|색|색깔|계절|영화|드라마|책|소설|게임|동물|운동|장소|과일|간식)(?:은|는|이|가)?$"
+    r"노래|음악|가수|색|색깔|계절|영화|드라마|애니|책|소설|게임|겜|동물|운동|장소|과일|간식)(?:은|는|이|가)?$"
 )
 # "…계절은? 그리고 내 고양이 이름도!": a next sentence opening on a conjunction moves on
 _FAV_ANSWER = re.compile(
@@ -157,7 +157,7 @@ _FAN = Gated(
 )
 _GAME_TALK = re.compile(r"야구|축구|농구|배구|시즌|경기|직관|응원|리그|구단|홈런|골\s*넣")
 _SONGS = Gated(
-    r"(?P<v>\w+)\s*(?:노래|음악|곡|앨범)(?:만|을|를|"
+    r"(?P<v>\w+)\s*(?:새\s*|신\s*|이번\s*)?(?:노래|음악|곡|앨범)(?:만|을|를|"
     r"도)?\s*(?:맨날\s*|매일\s*|자주\s*|많이\s*|진짜\s*)*(?:들어|"
     r"들으|듣|틀어|좋아|무한\s*반복|반복\s*재생)",
     "노래",
@@ -322,6 +322,8 @@ _FAV_KINDS = {
     "책": "favorite_book",
     "소설": "favorite_book",
     "게임": "favorite_game",
+    "겜": "favorite_game",
+    "애니": "favorite_movie",
     "동물": "favorite_animal",
     "운동": "sport",
     "장소": "favorite_place",
@@ -401,6 +403,8 @@ def _likes(m: Msg, s: Sent) -> None:
         mt3 = rx.search(t)
         if mt3:
             v = _np(mt3.group("v"), 2)
+            if "킬러" in mt3.group(0) and classify(v) not in ("favorite_food", "favorite_drink"):
+                continue  # "킬러문항 킬러임": a killer of a thing, not a lover of a food
             if v and not _WISH.match(t[mt3.end() :]):
                 kind2 = classify(v) or ("favorite_food" if rx in (_COMFORT, _TASTY) else "likes")
                 if m.add(s, kind2, v, prefix=t[: mt3.start()], loose=True):

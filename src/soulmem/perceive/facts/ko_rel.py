@@ -33,6 +33,7 @@ from soulmem.perceive.facts.ko_lex import (
     strip_josa,
 )
 from soulmem.perceive.facts.ko_people import that_one
+from soulmem.perceive.facts.ko_pets import PET_NOT_NAMES as _PET_NOT_NAMES
 from soulmem.perceive.facts.ko_trips import trip_rule
 
 __all__ = ["message_rules", "relation_rules"]
@@ -44,8 +45,8 @@ _COUNT = r"(?:한|두|세|네|다섯|[1-9])\s*마리"
 
 # ---------------------------------------------------------------- family
 _FAMILY_COUNT = Gated(
-    r"(?:이렇게|해서|까지|다 해서|포함해서|모두|총|우리)?\s*(?P<n>둘|셋|넷|다섯|여섯|일곱|"
-    r"[2-9]\s*명|두\s*명|세\s*명|네\s*명|다섯\s*명|여섯\s*명)\s*(?:뿐|밖에\s*없|만)?\s*(?:이야|야|"
+    r"(?:이렇게|해서|까지|다 해서|포함해서|모두|총|우리)?\s*(?<![가-힣])(?P<n>둘|셋|넷|다섯|여섯|"
+    r"일곱|[2-9]\s*명|두\s*명|세\s*명|네\s*명|다섯\s*명|여섯\s*명)\s*(?:뿐|밖에\s*없|만)?\s*(?:이야|야|"
     r"이에요|예요|이고|인데|이거든|식구|가족|이서|임|이\s*살|이\s*지내|이라)",
     "둘",
     "셋",
@@ -170,7 +171,6 @@ _PET_NAMED2 = re.compile(
     rf"(?:우리|내)\s*(?:집\s*)?(?P<a>{_ANIMAL}|댕댕이|멍뭉이|냥이)\s*(?:이름(?:은|이)?\s*)?(?P<n>\w{{2,4}}?)(?:이)?(?:는|"
     rf"가(?!\s*(?:봐|보|싶))|야|예요|이에요|라고)(?:\s|$)"
 )
-_PET_NOT_NAMES = frozenset({"이름", "진짜", "완전", "너무", "되게", "엄청", "지금", "요즘", "어디"})
 
 
 def _pet_word(a: str) -> str:
@@ -379,7 +379,7 @@ def _exam_ref(m: Msg) -> None:
 
 # ---------------------------------------------------------------- love and friends
 _SINGLE = re.compile(
-    r"(?P<v>모태\s*솔로|모솔|모쏠|솔로|싱글|돌싱글|돌싱)(?:야|이야|예요|이에요|인데|라|이라|거든|임|다|$)"
+    r"(?P<v>(?:모태\s*솔로|모솔|모쏠|솔로|싱글|돌싱글|돌싱)(?:\s*\d+년\s*차)?)(?:야|이야|예요|이에요|인데|라|이라|거든|임|다|$)"
 )
 _PARTNER_HAS = re.compile(
     r"(?P<p>여자\s*친구|남자\s*친구|여친|남친|애인)(?:이|"
@@ -450,7 +450,7 @@ def _love(m: Msg, s: Sent) -> None:
         return
     mt = _SINGLE.search(t)
     if mt:
-        v, before = mt.group("v").replace(" ", ""), t[: mt.start()]  # "민지는 솔로야": 민지's
+        v, before = re.sub(r"태\s+솔", "태솔", mt.group("v")), t[: mt.start()]  # "민지는 솔로야"
         m.add(s, "relationship_status", v, prefix=before, loose=True)
     mt6 = _SOMEONE_NEW.search(t)
     if mt6 and not is_other(t[: mt6.start()], m.names):

@@ -37,6 +37,11 @@ _FAV_BARE = re.compile(
     r"(?:^|\s)(?:내|제|나의|저의|나|저)\s*(?:요즘\s*)?최애(?:는|가|은)\s*(?P<v>[^\s.!?,]{2,12}?)\s*"
     rf"(?:{COP}|이지|지)?(?=$|[\s.,!?~ㅋㅎ])"
 )
+# "민트초코가 최애야", "잔나비 내 최애임": the value first, 최애 after it without a kind
+_FAV_AFTER_BARE = re.compile(
+    r"(?:^|\s)(?P<v>[가-힣A-Za-z]{2,12}?)(?:이|가|은|는)?\s*(?:내|제|나의|저의)?\s*(?:요즘\s*)?"
+    r"최애(?:야|이야|예요|이에요|임|지|이지|입니다|다)?(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
+)
 # "슬램덩크 전권 다시 정주행했는데", "나의 아저씨 다섯 번 정주행"
 _BINGE = re.compile(
     r"(?P<v>(?:[^\s.!?,]+\s){0,2}?[^\s.!?,]+?)(?:을|를)?\s*(?P<all>전권|전편|전\s*시즌|시즌\s*\d+\s*까지)?\s*"
@@ -121,12 +126,22 @@ _OFTEN = re.compile(
     r"(?:\S+\s*)?번(?:은|씩|이상|꼴로)?\s*(?:꼭\s*)?(?:먹|시켜)"
 )
 
+# "결국 마라탕 시킴 이번 주만 세번째", "이번 달에만 네 번째 떡볶이": a food had again and again
+_NTH = r"(?:이번\s*주|이번\s*달|오늘|한\s*주)(?:만|에만|에|\s*들어)?\s*(?:벌써\s*)?\S{1,3}?\s*번째"
+_NTH_TIME = re.compile(
+    r"(?P<v>[가-힣]{2,8}?)(?:을|를|도)?\s*(?:또\s*)?(?:시킴|시켰|시켜|먹음|먹었|먹어|주문)\S*\s*"
+    rf"(?:ㅋ+\s*|ㅎ+\s*)?{_NTH}|{_NTH}\s*(?P<w>[가-힣]{{2,10}})"
+)
+
 
 def staple_rule(m: Msg, s: Sent) -> None:
     t = s.text
-    mt = _OFTEN.search(t)
-    if mt and "favorite_food" not in m.taken and classify(mt.group("v")) == "favorite_food":
-        m.add(s, "favorite_food", mt.group("v"), confidence=0.7, prefix=t[: mt.start()], loose=True)
+    mt = _OFTEN.search(t) or _NTH_TIME.search(t)
+    food = (mt.group("v") or mt.groupdict().get("w") or "") if mt else ""
+    bare = (food[: -len(c)] for c in ("이야", "이에요", "야", "임", "예요") if food.endswith(c))
+    food = next((f for f in bare if classify(f)), food)  # "떡볶이야", "마라탕이야"
+    if mt and "favorite_food" not in m.taken and classify(food) == "favorite_food":
+        m.add(s, "favorite_food", food, confidence=0.7, prefix=t[: mt.start()], loose=True)
     _joy_food(m, s)
     _joy_noun(m, s)
     _usual(m, s)
@@ -147,6 +162,12 @@ def staple_rule(m: Msg, s: Sent) -> None:
         v = np_value(mt.group("v"), 1)
         kind = classify(v) if v else None
         if kind and kind not in m.taken and m.add(s, kind, v, confidence=0.9):
+            return
+    mt = _FAV_AFTER_BARE.search(t)
+    if mt and not mt.group("v").endswith(("내", "제")):
+        v = np_value(mt.group("v"), 1)
+        kind = classify(v) if v else None
+        if kind and kind not in m.taken and m.add(s, kind, v, prefix=t[: mt.start()]):
             return
     mt = _BINGE.search(t)
     if mt and (mt.group("again") or _AGAIN.search(t[mt.end() :])):

@@ -56,6 +56,20 @@ _RANK_AT = re.compile(
 _MOVE_CUE = re.compile(
     r"이사|생활\s*(?:접|정리|끝)|떠나|떠났|정착|자리\s*잡|탈출|집\s*옮|독립|(?:집|방)(?:을|은|도)?\s*(?:빼|뺐)"
 )
+# "신림 탈출함": a home left behind
+_ESCAPED = re.compile(r"(?:^|\s)(?P<k>[가-힣]{2,6}?)(?:을|를|에서)?\s*탈출")
+# "망원동 투룸 같이 쓰자고 해서": in a move, the home named with its kind of housing is the new one
+_NEW_HOUSING = re.compile(
+    r"(?:^|\s)(?P<v>[가-힣]+(?:동|구|시|읍|면|리)\s*(?:원룸|투룸|쓰리룸|오피스텔|"
+    r"아파트|빌라|주택))(?![가-힣])|(?:^|\s)(?P<w>[가-힣]+(?:동|구|시|읍|면|리)\s*(?:원룸|투룸|쓰리룸|"
+    r"오피스텔|아파트|빌라|주택))(?:이야|야|이에요|예요|입니다|으로|로|임)(?=$|[\s.,!~ㅋㅎ])"
+)
+# house-hunting is no move yet: "망원동 투룸 보러 감", "알아보는 중"
+_HUNTING = re.compile(
+    r"^\S*\s*(?:\S+\s+)?(?:보러|알아보|구하|찾|매물|구경|비싸|어때|어떨)|야\s*(?:하나|되나|할까|돼)"
+)
+# "역삼동 원룸 빼고": the home named is the one left
+_LEAVING = re.compile(rf"^\s*(?:을|를|은|는|에서)?\s*(?:{_LEFT.pattern}|탈출)")
 # a stay away from home, not a move: "대전 떠나서 여행 왔어"
 _AWAY = re.compile(r"여행|놀러|출장|휴가|캠핑|구경|잠깐|잠시|며칠|당일치기")
 _CAME_TO = re.compile(
@@ -67,7 +81,7 @@ _LIVE_NOW = re.compile(
 )
 _MOVED_TO = re.compile(
     r"(?P<v>(?:[가-힣]+\s)?[가-힣]+?)(?:으로|로)\s*(?:다시\s*)?(?:내려왔|올라왔|내려갔|올라갔|"
-    r"넘어왔|옮겼|옮겨\s*왔|왔|갔|이사)"
+    r"넘어왔|옮겼|옮겨\s*왔|왔|갔|이사|와(?=$|[\s.,!~ㅋㅎ]))"
 )
 _PET_GONE = re.compile(
     r"무지개\s*다리|하늘\s*나라|별이\s*됐|죽었|떠나\s*보내|떠나\s*보냈|세상을\s*떠났"
@@ -200,6 +214,26 @@ def _home_switch(m: Msg, s: Sent) -> None:
     left, keys = _left(m, s)
     if left:
         _end_current(m, s, ("current_residence",), keys)
+    esc = _ESCAPED.search(t)
+    if esc and not _NOT_DONE.search(t[esc.end() : esc.end() + 8]):
+        _end_current(m, s, ("current_residence",), (esc.group("k"),))
+    mt = _NEW_HOUSING.search(t)
+    homes = m.ctx.current.get("current_residence", ())
+    after = t[mt.end() :] if mt else ""
+    if (
+        mt
+        and not _HUNTING.search(after)
+        and not _NOT_DONE.search(m.text)
+        and not _LEAVING.match(after)
+    ):
+        v = mt.group("v") or mt.group("w")
+        # "석민이가 망원동 투룸 같이 쓰자고 해서": a home shared with the one who offered it
+        shared = re.match(r"\s*(?:을|를|에서|에)?\s*(?:같이|함께)", t[mt.end() :])
+        before = None if shared else t[: mt.start()]
+        if not any(w in h for w in v.split() for h in homes) and m.add(
+            s, "current_residence", v, confidence=0.85, prefix=before, loose=True
+        ):
+            return
     mt = _MOVED_TO.search(t)
     homes = m.ctx.current.get("current_residence", ())
     if not mt and left and any(k in v for k in keys for v in homes):
@@ -219,7 +253,7 @@ def _pet_gone(m: Msg, s: Sent) -> None:
     ended = 0
     for value in m.ctx.current.get("pet", ()):
         for n in re.findall(r"'(\w+)'", value):
-            said = re.search(rf"(?:^|\s){n}(?:이|가|는|이는|도|를|이를)?(?:\s|$)", s.text)
+            said = re.search(rf"(?:^|\s){n}(?:이|가|는|이는|이가|도|를|이를|이도)?(?:\s|$)", s.text)
             gone = re.compile(rf"{n}{_SENT_OFF}").search(s.text) or _PET_GONE.search(s.text)
             if not gone and not re.search(r"여행|캠핑|놀러|산책|데리고|같이|랑", s.text):
                 gone = re.search(r"떠났|떠난\s*지", s.text)  # "초코 지난달에 떠났어"

@@ -106,9 +106,39 @@ def _rather(m: Msg, s: Sent) -> None:
                 end_first(m, s, kind, x)
 
 
+# "막걸리는 딱 끊었습니다. 대신 쌍화차를 마십니다": what is had instead of the one given up
+_INSTEAD = re.compile(
+    rf"대신(?:에)?\s*(?:[^\s.!?]+\s+){{0,5}}?{_NP}(?:을|를)?\s*(?:마셔|마시|마신|먹어|먹|먹는)"
+)
+
+
+def _given_up(m: Msg, s: Sent) -> None:
+    """A favourite the user gave up ("끊었어") ends; what they have instead is the new one."""
+    mt = _GAVE_UP.search(s.text)
+    if (
+        not mt
+        or _SWITCHED_TO.search(s.text)
+        or re.search(r"싶|려고|야\s*(?:하|되|돼)|할까", s.text)
+    ):
+        return
+    old = strip_josa(mt.group("old"))
+    ended = ""
+    for kind in ("favorite_drink", "favorite_food", "likes"):
+        for value in m.ctx.current.get(kind, ()):
+            if len(old) >= 2 and old in value and end_first(m, s, kind, value):
+                ended = kind
+    at = m.text.find(s.text) + mt.end()
+    inst = _INSTEAD.search(m.text, at, at + 80) if ended else None
+    if inst:
+        v, kind = _thing(m, inst.group("v"))
+        if v and old not in v:
+            m.add(s, kind, v, confidence=0.8)
+
+
 def staples_rule(m: Msg, s: Sent) -> None:
     _tired(m, s)
     _rather(m, s)
+    _given_up(m, s)
     t = s.text
     mt = _DAY_RUNS_ON.search(t)
     if mt:

@@ -78,8 +78,33 @@ def _destination(m: Msg, s: Sent) -> None:
         m.add(s, "upcoming_event", f"{place} 여행", confidence=0.7)
 
 
+# "우리 겜 11월 지스타 시연 부스 나가기로 함", "다음 달 마라톤 대회 나가": an event the user
+# takes part in, with its time when said
+_SHOWS = (
+    r"(?:부스|박람회|전시회|페스티벌|행사|대회|시연회?|쇼케이스|컨퍼런스|발표회|공모전|경연|시합|"
+    r"마라톤)"
+)
+_TAKE_PART = re.compile(
+    rf"(?:(?P<w>{_WHEN_TRIP})\s*(?:에|엔)?\s*)?(?P<e>(?:[가-힣A-Za-z0-9]+\s){{0,3}}[가-힣A-Za-z0-9]*"
+    rf"{_SHOWS})(?:에|에도|에는)?\s*(?:나가기로|참가하기로|출전하기로|참여하기로|나가게|참가하게|"
+    r"출전하게)\s*(?:함|했|해|됐|되었|결정|확정)(?!\S*(?:으면|다면|더라면))"
+)
+
+
+def _take_part(m: Msg, s: Sent) -> None:
+    mt = _TAKE_PART.search(s.text)
+    if not mt or "upcoming_event" in m.taken:
+        return
+    words = [w for w in mt.group("e").split() if w not in FILLERS]
+    when = _clean(mt.group("w") or "")
+    value = " ".join([when, *words]).strip()
+    if len(words) > 1 or when:
+        m.add(s, "upcoming_event", value, prefix=s.text[: mt.start()])
+
+
 def trip_rule(m: Msg, s: Sent) -> None:
-    """A trip said with its time and place, or a leave taken for one."""
+    """A trip said with its time and place, a leave taken for one, an event taken part in."""
+    _take_part(m, s)
     if "upcoming_event" in m.taken or not _TRAVEL_CUE.search(m.text):
         return
     t = s.text
