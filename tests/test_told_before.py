@@ -7,8 +7,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from soulmem import ManualClock, Memory
 from soulmem.model import Event, Fact, FactCategory, Scope, new_id
+from soulmem.recall import told_before
 from soulmem.recall.assemble import PAST_MARKER
 from soulmem.recall.told_before import EarlierStates
 
@@ -147,3 +150,26 @@ def test_what_a_turn_tells_is_read_once_across_recalls() -> None:
     # a later recall: the telling and the old turn are not read again
     assert EarlierStates([fact], turns).past(text, T0, (old,))
     assert turns.reads == 2
+
+
+@pytest.mark.parametrize(
+    ("cue", "said"),
+    [
+        ("_LOVE", "I'm single|still single|dating|my bf|seeing someone|in a relationship"),
+        ("_LOVE", "연애|솔로|모쏠|사귀|남친|여친|남자 친구|여자친구|애인"),
+        ("_LOVE", "彼氏|恋人|付き合|恋愛|独り身|彼女持ち|彼女いない"),
+        ("_HOME", "lives in|living in|moved to|my flat|my apt|staying in"),
+        ("_HOME", "사는 곳|사는 동네|살고 있|자취|원룸|住んで|住み|住まい|一人暮らし"),
+        ("_WORK", "my job|my boss|my shifts|night shift|I work at|I'm working as|part-time"),
+        ("_WORK", "직업|직장|알바|회사 다니|仕事|職場|バイト|パート|勤め|勤務|夜勤|シフト"),
+        ("_SCHOOL", "my school|my uni|my college|my major|studying at"),
+        ("_SCHOOL", "학교|대학|학과|전공|学校|大学|学部|専攻"),
+    ],
+)
+def test_every_cue_word_has_its_literal_anchor(cue: str, said: str) -> None:
+    # a cue's pattern runs only where one of its anchors stands in the text: a cue word
+    # added without an anchor would never be found
+    pattern = getattr(told_before, cue)
+    for phrase in said.split("|"):
+        assert pattern.search(phrase), phrase
+        assert any(a in phrase.lower() for a in told_before._ANCHORS[pattern]), phrase
