@@ -970,6 +970,13 @@ def test_corrections_read_as_changes() -> None:
     assert has(text, "current_residence", "Austin")
     assert has("I finally packed up and moved back to Newcastle", "current_residence", "Newcastle")
     assert has("I'm officially a Bristol resident now", "current_residence", "Bristol")
+    text = "The van came on Friday, and I am now officially a resident of Weston-super-Mare."
+    assert has(text, "current_residence", "Weston-super-Mare")
+    text = "moved saturday, so as of this weekend I'm officially a Guelph person. bye Denver"
+    assert _now(text, "current_residence", home) == [("Guelph (moved from Denver)", "set")]
+    assert user_values("My sister is now officially a resident of Paris", "current_residence") == []
+    assert user_values("I'm a Moncton girl through and through", "current_residence") == []
+    assert user_values("I'm officially a Taylor Swift fan now", "current_residence") == []
     assert has("I'm in one of the stone terraces in Saltaire", "current_residence", "Saltaire")
     assert has("these days I'm in Pittsburgh though", "current_residence", "Pittsburgh")
     assert user_values("My sister just moved from Denver to Austin", "current_residence") == []

@@ -258,6 +258,18 @@ def test_split_exam_is_refined() -> None:
     assert "簿記2級" in exams[0].value and "来週の日曜" in exams[0].value
 
 
+def test_the_place_alone_after_a_move_told_is_the_new_home() -> None:
+    """ "引っ越した！先週末、蒲田に。": the verb left out; only after a move the user made."""
+    current = {"current_residence": ("川口",)}
+    got = run("報告！引っ越した！先週末、蒲田に。川口から荷物運ぶの地獄だった…", current=current)
+    assert [(c.subject, c.value, c.mode) for c in got if c.subject == "current_residence"] == [
+        ("current_residence", "蒲田", "set")
+    ]
+    assert user_facts("引っ越しました！やっと横浜へ！")["current_residence"] == ["横浜"]
+    for text in ("友達が引っ越した！大阪に。", "来月引っ越す予定。大宮に。", "蒲田に。"):
+        assert "current_residence" not in user_facts(text, current=current), text
+
+
 def test_move_is_a_new_residence() -> None:
     found = run(
         "実は先週引っ越して、今は三鷹に住んでるんだ", current={"current_residence": ("中野",)}

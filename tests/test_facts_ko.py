@@ -1617,3 +1617,14 @@ def test_round_four_chat_changes() -> None:
     assert ("relationship_status", "솔로 (최근 이별)", "set") in said
     said_twice = _user("아 맞다 나 오이 진짜 싫어 ㅠ 김밥에 있으면 다 빼고 먹음 ㅋㅋ")
     assert said_twice.get("disliked") == ["오이"]  # not the verb "먹음" as well
+
+
+def test_a_name_said_without_a_cue_once_known_is_not_replaced() -> None:
+    """ "저 유부녀예요" says what one is; once the name is known, "저 X예요" without a word of
+    names or greetings is no new name. "나 윤재혁이라고 함": the 음슴체 introduction."""
+    assert "name" not in _user("아 그리고 저 유부녀예요 ㅎㅎ 신랑이 야근이 많아서")
+    known = FactContext(assistant_name="루나", current={"name": ("한소윤",)})
+    assert "name" not in _user("저 김민지예요", known)
+    assert _user("안녕하세요! 저 김민지예요", known)["name"] == ["김민지"]
+    text = "사장님 여기 몇 시까지 해? 아 갑자기 반말 ㅈㅅ ㅋㅋ 나 윤재혁이라고 함. 비 와서 피신 옴"
+    assert _user(text)["name"] == ["윤재혁"]

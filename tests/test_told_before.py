@@ -99,6 +99,20 @@ def test_japanese_part_time_job_and_no_turn_read_without_a_cue() -> None:
     assert turns.past(states, "仕事？居酒屋の夜勤で入ってるよ〜", T0)
 
 
+def test_a_short_echo_of_the_topic_before_the_answer_speaks_of_it() -> None:
+    """ "バイト？駅前のコンビニで週3": the topic asked about, echoed before the answer, is the
+    user speaking of it; a longer question, or one left without an answer, is not."""
+    told = T0 + timedelta(hours=2)
+    turns = _Turns("コンビニのバイトやめたの！で、先週からカラオケで働き始めた〜")
+    states = EarlierStates([turns.fact("part_time_job", "カラオケ", told)], turns)
+    assert turns.past(states, "バイト？駅前のコンビニで週3でやってる〜、レジ打ち速いよっ", T0)
+    assert not turns.past(states, "先輩ってバイトどこでやってるんだっけ？今日ある？", T0)
+    assert not turns.past(states, "今日は疲れた。バイト？", T0)
+    korean = _Turns("편의점 그만두고 이제 PC방에서 알바함")
+    states = EarlierStates([korean.fact("part_time_job", "PC방", told)], korean)
+    assert korean.past(states, "알바? 학교 앞 편의점에서 야간으로 함", T0)
+
+
 def test_only_what_the_user_stated_counts() -> None:
     told = T0 + timedelta(hours=2)
     turns = _Turns("来週から古着屋でバイトすることになった")

@@ -7,8 +7,9 @@ or studies, whom they date), a turn is shown as past when
 
 * it was told before the subject's current value was,
 * the user's side of it speaks of the subject (a cue of the subject's own: "live in",
-  "사는 데", "バイト", "솔로") in a sentence that is not a question, and the turn names
-  none of the current value's key words, and
+  "사는 데", "バイト", "솔로") in a sentence that is not a question (or is a short echo of
+  the topic asked about before the answer: "バイト？駅前のコンビニで週3"), and the turn
+  names none of the current value's key words, and
 * the turn that told the current value tells a change ("now", "moved", "이제", "졸업",
   "辞めて", "始め"): a value told as new replaced something, so what the user said of the
   subject before it is an earlier state. A first telling ("I work at a bakery") marks
@@ -111,6 +112,23 @@ _CHANGE = re.compile(
 _SENTENCES = re.compile(r"(?<=[.!?。！？\n])\s*")
 
 
+#: a question this short before an answer echoes the topic asked about ("バイト？駅前のコンビニ
+#: で週3", "Job? I'm at the café", "알바? 편의점에서 함"): the user speaks of it
+_ECHO_CHARS = 8
+
+
+def _statements(text: str) -> list[str]:
+    """The sentences of ``text`` that are not questions, with a short question that opens
+    an answer (an echo of the topic asked about)."""
+    sentences = [s for s in _SENTENCES.split(text) if s]
+    return [
+        s
+        for i, s in enumerate(sentences)
+        if s[-1] not in "?？"
+        or (i == 0 < len(sentences) - 1 and len(s.strip().rstrip("?？")) <= _ECHO_CHARS)
+    ]
+
+
 #: what a turn's text tells never changes (events are append-only), so these answers are
 #: kept across recalls, bounded: (fact id, its evidence) -> told as a change; (event id,
 #: cue) -> the user's statements in the turn hold the cue. Booleans only: no text is kept
@@ -194,9 +212,7 @@ class EarlierStates:
         missing = [i for i in ids if (i, cue.pattern) not in _SPOKE_OF]
         if missing:
             for e in self._read(missing):
-                said = " ".join(
-                    s for s in _SENTENCES.split(e.user_text or "") if s and s[-1] not in "?？"
-                )
+                said = " ".join(_statements(e.user_text or ""))
                 for other in _ANCHORS:
                     _remember(_SPOKE_OF, (e.id, other.pattern), other.search(said) is not None)
         return any(_SPOKE_OF.get((i, cue.pattern), False) for i in ids)

@@ -117,6 +117,18 @@ _RESIDENT = rx(
     r"(?:an?\s+)?(?:(?:proper|official|full-time|permanent)\s+)?(?=(?-i:[A-Z])[\w'-]+(?:\s+"
     r"(?-i:[A-Z])[\w'-]+)?\s+(?:resident|local)s?\b)"
 )
+# "I am now officially a resident of Weston-super-Mare"
+_RESIDENT_OF = rx(
+    r"\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?:now|officially|finally|proudly)\s+)*(?:an?\s+)?"
+    r"(?:(?:new|proud|official|permanent)\s+)?(?:resident|local)s?\s+of\s+(?=(?-i:[A-Z]))"
+)
+# "as of this weekend I'm officially a Guelph person": one of the place's people now (said
+# without "now" or "officially", "a Moncton girl" is where one comes from)
+_NOW_A_LOCAL = rx(
+    r"\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?:now|officially|finally)\s+)+(?:an?\s+)?"
+    r"(?=(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?\s+(?:person|people|girl|guy|gal|lady|"
+    r"family)\b)"
+)
 # "I finally packed up and moved back to Newcastle", "we sold the house and relocated to Perth"
 _AND_MOVED = rx(
     r"\b(?:I|we)\s+(?:(?:just|finally|then|eventually)\s+)?(?:[a-z]+ed|sold|quit|left|"
@@ -150,11 +162,13 @@ def r_moves(s: str, m: Msg) -> Iterator[Candidate]:
     if x and new and gone and head(new) != head(gone) and not _A_STAY.match(s, x.end() + len(new)):
         yield cand("current_residence", f"{new} (moved from {gone})", s, confidence=0.75)
         return
-    for pat in (_RESIDENT, _AND_MOVED):
+    for pat in (_RESIDENT, _AND_MOVED, _RESIDENT_OF, _NOW_A_LOCAL):
         x = pat.search(s)
         new = place(s[x.end() :]) if x else None
         if x and new and not _OTHERS.search(s[: x.start()]):
-            new = re.sub(r"\s+(?:resident|local)s?$", "", new)
+            new = re.sub(
+                r"\s+(?:resident|local|person|people|girl|guy|gal|lady|family)s?$", "", new
+            )
             yield cand("current_residence", _moved_to(new, m), s, confidence=0.8)
             return
     x = _THESE_DAYS.search(s)

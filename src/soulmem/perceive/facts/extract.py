@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from soulmem.perceive.facts.base import Candidate, FactContext, LanguageRules
 from soulmem.perceive.facts.known import ended_values
+from soulmem.perceive.facts.shape import is_fragment
 from soulmem.recall.tokenize import detect_language
 
 __all__ = ["extract_facts"]
@@ -40,6 +41,8 @@ def extract_facts(
     for candidate in found:
         value = " ".join(candidate.value.split())
         if not value or not candidate.subject:
+            continue
+        if candidate.mode == "set" and not candidate.negated and is_fragment(value, lang):
             continue
         key = (
             candidate.subject,

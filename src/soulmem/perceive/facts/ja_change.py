@@ -1,7 +1,8 @@
 """Japanese rules for an earlier fact corrected or over (used by soulmem.perceive.facts.ja).
 
 A new home said as a move (``川越から所沢に``, after ``引っ越した！`` in the sentence
-before; ``新居は所沢``; ``所沢に移り住んだ``), a partner the user broke up with by name
+before; ``新居は所沢``; ``所沢に移り住んだ``; the place alone after a move told,
+``引っ越した！先週末、蒲田に。``), a partner the user broke up with by name
 (``たけしとは別れた``), a favourite that changed (``好きな食べ物がカレーに変わった``).
 A single-valued subject's new value replaces the old one; an old value named as left
 (``川越から``) is also ended, so that it is not shown as current when the new one is not read.
@@ -40,6 +41,14 @@ _NEW_HOME = re.compile(
 _MOVED_IN = re.compile(
     rf"{PLACE}(?:に|へ)(?:移り住|転居|移住|来た|来ました|越した|越して|移った|移って)"
 )
+# "引っ越した！先週末、蒲田に。": a move told, then its place alone with the verb left out
+_MOVED_DONE = re.compile(
+    r"引っ越(?:した|しました|してき|し(?:が)?(?:完了|終わ|済ん))|越してきた|越しました|越した[!！よ。]"
+)
+_BARE_TO = re.compile(
+    r"^(?:(?:先週末?|先月|昨日|今日|この前|こないだ|週末|土曜|日曜|やっと|ついに|無事)"
+    rf"[にはも]?[、,\s]*)*{PLACE}(?:に|へ)(?:ね|よ|だよ)?[!！。…〜~ー]*$"
+)
 # "所沢での新生活スタート": the new life's place
 _NEW_LIFE = re.compile(rf"{PLACE}(?:での|で)(?:新生活|新しい生活|一人暮らし|ひとり暮らし)")
 _NOT_HOME = re.compile(
@@ -52,7 +61,8 @@ def _move(s: Sent) -> Iterator[Candidate]:
     if not _MOVE_TALK.search(s.message):
         return
     t = s.text
-    for regex in (_FROM_TO, _TO_FROM, _NEW_HOME, _MOVED_IN, _NEW_LIFE):
+    bare = (_BARE_TO,) if _MOVED_DONE.search(s.message) else ()
+    for regex in (_FROM_TO, _TO_FROM, _NEW_HOME, _MOVED_IN, _NEW_LIFE, *bare):
         m = regex.search(t)
         if m is None or s.other_at(m.start()):
             continue

@@ -23,6 +23,9 @@ _SURNAMES2 = frozenset({"남궁", "황보", "제갈", "선우", "독고", "사�
 _NOT_NAMES = frozenset(
     {"외동", "막내", "첫째", "둘째", "솔로", "혼자", "학생", "백수", "여기", "처음", "지금"}
     | {"사람", "남자", "여자", "그래", "괜찮", "다행", "바보", "최고", "행복", "진심"}
+    # what one is, not who: "저 유부녀예요", "나 직장인임", "저 신입이에요"
+    | {"유부녀", "유부남", "주부", "신혼", "미혼", "기혼", "돌싱", "이혼남", "이혼녀", "신입"}
+    | {"직장인", "자취러", "집순이", "집돌이", "워킹맘", "장남", "장녀", "차남", "차녀", "재수생"}
 )
 
 # ---------------------------------------------------------------- name, nickname
@@ -34,7 +37,7 @@ _NAME_KEY = re.compile(
 _NAME_SELF = re.compile(
     r"(?:^|\s)(?:나|난|나는|저|저는|전)\s+(?P<v>(?:남궁|황보|제갈|선우|독고|사공|서문)\w{1,2}?|\w{2,3}?)(?:이야|"
     r"야|예요|이에요|에요|입니다|임(?=$|[\s.,!~ㅋㅎ])|(?:이)?라고\s*하는\s*사람|이라고 해|라고 해|"
-    r"이라고 합니다|라고 합니다)"
+    r"이라고 합니다|라고 합니다|이라고\s*함|라고\s*함)"
     r"(?:\s*[,，]\s*(?P<full>\w{3})(?:이야|야|예요|이에요|입니다)?)?"
 )
 # "송민재임", "난 정우진!": a full name standing alone as the sentence, said while introducing
@@ -97,6 +100,9 @@ def name_rule(m: Msg, s: Sent) -> None:
             return
         plausible = (len(v) == 3 and v[0] in _SURNAMES) or bool(_GREETING.search(m.text))
         plausible = plausible or v[:2] in _SURNAMES2
+        # "저 유부녀예요" once the name is known: a word about oneself, unless the message
+        # speaks of names or introductions
+        plausible = plausible and (not m.ctx.current.get("name") or bool(_NAME_CUE.search(m.text)))
         if plausible and v not in _NOT_NAMES and not _JOB_RX.search(v) and not _CAMP.search(v):
             m.add(s, "name", v, confidence=0.7)
             return

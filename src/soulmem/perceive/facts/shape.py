@@ -1,0 +1,32 @@
+"""Values that read as a piece of a clause, not as a thing: a rule's span that ran into a verb
+ending or stopped on a particle ("가입할게" as a favourite colour, "걔도" as an artist, "当たり前
+じゃん" as a colour, "みおさんの" as a liked thing). Such a value is dropped where the message's
+language has a shape for it: a fact that is not a thing would be shown as one, and as a
+single-valued subject it would end the value the user did tell."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["is_fragment"]
+
+_FRAGMENT = {
+    # a verb's ending (a promise, a plan, a clause going on), or a pronoun alone
+    "ko": re.compile(
+        r"(?:할게|할께|하기로|할래|할\s?거|했어|했음|먹어|먹음|이고|인데|는데|잖아|거든|같아|싶어)$"
+        r"|^(?:걔|얘|쟤|그거|이거|저거|그게|이게)(?:도|는|가|랑|요)?$"
+    ),
+    # a sentence's particle or a clause going on; a noun left hanging on の
+    "ja": re.compile(r"(?:じゃん|のに|けど|よね|だよね|でしょ)$|[^\W\d_]の$"),
+}
+#: a title in brackets or quotes keeps whatever its words are
+_QUOTED = re.compile(r"[『「\"“'‘]")
+
+
+def is_fragment(value: str, language: str) -> bool:
+    """Whether ``value`` (a candidate's, in ``language``) is a piece of a clause."""
+    pattern = _FRAGMENT.get(language)
+    if pattern is None or _QUOTED.search(value):
+        return False
+    core = re.split(r"\s*[（(]", value, maxsplit=1)[0].strip()
+    return bool(core) and pattern.search(core) is not None
