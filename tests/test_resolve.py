@@ -161,3 +161,42 @@ def test_a_workplace_told_apart_or_named_otherwise_stays() -> None:
     )
     facts, _ = apply(facts, Candidate("job", "charge nurse"), event="ev_2")
     assert ("workplace", "city hospital") in {(f.subject, f.value) for f in facts}
+
+
+def test_part_of_the_value_or_a_vaguer_one_is_no_correction() -> None:
+    """ "바닷가" after "통영 (바닷가)", "소윤" after "한소윤", "부산 근처" or "near Leeds" after a
+    town: what the user said before still holds, confirmed; a new town still corrects."""
+    facts, _ = apply([], Candidate("hometown", "통영 (바닷가)"), event="ev_1")
+    for told in ("바닷가", "부산 근처", "경남 쪽"):
+        facts, changes = apply(facts, Candidate("hometown", told))
+        assert [f.value for f in facts] == ["통영 (바닷가)"], told
+        assert not changes.closed and changes.confirmed  # type: ignore[attr-defined]
+    facts, _ = apply([], Candidate("name", "한소윤"), event="ev_1")
+    facts, _ = apply(facts, Candidate("name", "소윤"))
+    assert [f.value for f in facts] == ["한소윤"]
+    facts, _ = apply([], Candidate("current_residence", "York"), event="ev_1")
+    facts, _ = apply(facts, Candidate("current_residence", "near Leeds"))
+    assert [f.value for f in facts] == ["York"]
+    facts, _ = apply(facts, Candidate("current_residence", "Leeds"))
+    assert [f.value for f in facts] == ["Leeds"]
+    # more than was said before is a correction, as before; so is going back
+    facts, _ = apply(facts, Candidate("current_residence", "Leeds, Headingley"))
+    assert [f.value for f in facts] == ["Leeds, Headingley"]
+    facts, _ = apply(facts, Candidate("current_residence", "Guelph (moved from Kitchener)"))
+    facts, _ = apply(facts, Candidate("current_residence", "Kitchener"))
+    assert [f.value for f in facts] == ["Kitchener"]
+
+
+def test_a_value_that_is_only_its_subjects_word_names_nothing() -> None:
+    """ "시험" as an upcoming exam ("시험공부 하기 싫어서"), "exam", "試験": no particular one;
+    with a detail beside it ("試験（来週の日曜）") it is one, to be refined later."""
+    exams = [Candidate("upcoming_exam", "다음 주 목요일 열역학 중간고사")]
+    facts, _ = apply([], *exams, event="ev_1")
+    for word in ("시험", "exam", "試験", "Exam"):
+        facts, changes = apply(facts, Candidate("upcoming_exam", word))
+        assert not changes  # type: ignore[truthy-bool]
+    assert [f.value for f in facts] == ["다음 주 목요일 열역학 중간고사"]
+    facts, _ = apply([], Candidate("upcoming_exam", "試験（来週の日曜）"))
+    assert [f.value for f in facts] == ["試験（来週の日曜）"]
+    facts, _ = apply([], Candidate("hometown", "고향"))
+    assert facts == []

@@ -9,6 +9,7 @@ confidence by 0.1 up to 2.0 (seed 004).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -121,6 +122,8 @@ def resolve_facts(
             continue
         item = spec(candidate.subject)
         same_subject = [f for f in live if f.subject == candidate.subject]
+        if candidate.mode == "set" and not candidate.negated and _names_nothing(candidate):
+            continue
         if candidate.mode == "end" or candidate.negated:
             ends_all = item.single and candidate.mode == "end"
             told_now = {f.id for f in changes.added}
@@ -150,6 +153,11 @@ def resolve_facts(
             continue
         if match is not None:
             _confirm(changes, match, live, event_id, now, scope)
+            continue
+        if item.single and same_subject and _says_less(candidate.value, same_subject[-1].value):
+            # "바닷가" after "통영 (바닷가)", "부산 근처" after "통영": part of what the user
+            # said, or vaguer, is no correction of it
+            _confirm(changes, same_subject[-1], live, event_id, now, scope)
             continue
         if item.single and same_subject:
             for old in same_subject:
@@ -182,6 +190,39 @@ def _close_told_together(
                 and _names_same(fact.value, gone.value)
             ):
                 close(fact, "ended")
+
+
+def _names_nothing(candidate: Candidate) -> bool:
+    """The value is only a word of its subject's own name ("시험" as an upcoming exam, "試験",
+    "exam"), with no detail beside it: it names no particular one."""
+    core = "".join(candidate.value.casefold().split())
+    item = spec(candidate.subject)
+    words = {w.casefold() for label in (item.en, item.ko, item.ja) for w in label.split()}
+    return core in words or (len(core) >= 2 and any(core in label for label in (item.ko, item.ja)))
+
+
+#: a value that only says roughly where: "부산 근처", "대구 쪽", "大阪のほう", "near Leeds"
+_VAGUE = re.compile(
+    r"(?:근처|쪽|부근|인근|언저리|어딘가|辺り|あたり|のほう|の方|付近|近く)$|^(?:near|around|somewhere)\b",
+    re.IGNORECASE,
+)
+
+
+_CAME_FROM = re.compile(r"moved|from|から|에서|이사|引っ越|転勤|이직|転職", re.IGNORECASE)
+
+
+def _says_less(new: str, old: str) -> bool:
+    """``new`` tells part of ``old`` (its words are in it: "바닷가" of "통영 (바닷가)"), or only
+    roughly where (``_VAGUE``)."""
+    core = _core(new)
+    if _VAGUE.search(re.split(r"\s*[(（]", new, maxsplit=1)[0].strip()):
+        return True
+    if len(core) < 2 or core == _core(old):
+        return False
+    # the old value's note may name where the user came from ("Guelph (moved from
+    # Kitchener)"): going back there is a correction
+    note = _note(old)
+    return core in _core(old) or (core in note and not _CAME_FROM.search(note))
 
 
 def _names_same(a: str, b: str) -> bool:
