@@ -21,6 +21,10 @@ from soulmem.perceive.facts.shape import is_fragment
         ("きなのに", "ja"),
         ("みおさんの", "ja"),
         ("好きだけど", "ja"),
+        ("I've seen it like 20 times", "en"),
+        ("shellfish and (deathly allergic)", "en"),
+        ("입 알레르기", "ko"),
+        ("괜히 알레르기", "ko"),
     ],
 )
 def test_pieces_of_a_clause(value: str, language: str) -> None:
@@ -38,6 +42,11 @@ def test_pieces_of_a_clause(value: str, language: str) -> None:
         ("ハウルの動く城", "ja"),
         ("いちごミルク", "ja"),
         ("comfort food, you know", "en"),
+        ("I Am Legend", "en"),
+        ("It's a Wonderful Life", "en"),
+        ("salt and vinegar crisps", "en"),
+        ("복숭아 알레르기", "ko"),
+        ("피부 알레르기", "ko"),
         ("걔도 (친구)", "en"),
     ],
 )

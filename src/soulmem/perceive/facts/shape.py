@@ -1,8 +1,9 @@
 """Values that read as a piece of a clause, not as a thing: a rule's span that ran into a verb
 ending or stopped on a particle ("가입할게" as a favourite colour, "걔도" as an artist, "当たり前
-じゃん" as a colour, "みおさんの" as a liked thing). Such a value is dropped where the message's
-language has a shape for it: a fact that is not a thing would be shown as one, and as a
-single-valued subject it would end the value the user did tell."""
+じゃん" as a colour, "みおさんの" as a liked thing, "I've seen it like 20 times" as a film).
+Such a value is dropped where the message's language has a shape for it: a fact that is not
+a thing would be shown as one, and as a single-valued subject it would end the value the
+user did tell."""
 
 from __future__ import annotations
 
@@ -15,12 +16,18 @@ _FRAGMENT = {
     "ko": re.compile(
         r"(?:할게|할께|하기로|할래|할\s?거|했어|했음|먹어|먹음|이고|인데|는데|잖아|거든|같아|싶어)$"
         r"|^(?:걔|얘|쟤|그거|이거|저거|그게|이게)(?:도|는|가|랑|요)?$"
+        # an adverb or a mouth read as what one is allergic to ("괜히 먹었다가", "입 알레르기")
+        r"|^(?:입|괜히|완전|진짜|심한|약간|무슨|그|좀)\s*알레르기$"
     ),
     # a sentence's particle or a clause going on; a noun left hanging on の
     "ja": re.compile(r"(?:じゃん|のに|けど|よね|だよね|でしょ)$|[^\W\d_]の$"),
+    # the speaker's own clause ("I've seen it like 20 times"; a title capitalises its words:
+    # "I Am Legend"), or a list cut after its "and"
+    "en": re.compile(r"^(?:I|I've|I'm|I'd|we|we've|we're)\s+[a-z]|\s(?:and|or|but)$"),
 }
-#: a title in brackets or quotes keeps whatever its words are
-_QUOTED = re.compile(r"[『「\"“'‘]")
+#: a title in brackets or quotes keeps whatever its words are (an apostrophe inside a word
+#: is no quote)
+_QUOTED = re.compile(r"[『「\"“‘]|(?:^|\s)'")
 
 
 def is_fragment(value: str, language: str) -> bool:
