@@ -16,7 +16,8 @@ from datetime import datetime
 
 from soulmem.model import Fact, Revision, Scope, new_id, to_dict
 from soulmem.perceive.facts.base import Candidate
-from soulmem.perceive.subjects import spec
+from soulmem.perceive.facts.known import value_keys
+from soulmem.perceive.subjects import RETRACTED, spec
 
 __all__ = ["FactChanges", "resolve_facts", "same_value"]
 
@@ -124,6 +125,15 @@ def resolve_facts(
         same_subject = [f for f in live if f.subject == candidate.subject]
         if candidate.mode == "set" and not candidate.negated and _names_nothing(candidate):
             continue
+        if candidate.mode == "retract":
+            # "not single anymore": a current value it names ends; else it is kept as said
+            # and taken back (closed at once), for recall to mark what named it as past
+            named = [f for f in live if _names_value(candidate.value, f)]
+            for fact in named:
+                close(fact, "ended")
+            if not named:
+                _taken_back(changes, scope, candidate, event_id, now)
+            continue
         if candidate.mode == "end" or candidate.negated:
             ends_all = item.single and candidate.mode == "end"
             told_now = {f.id for f in changes.added}
@@ -223,6 +233,39 @@ def _says_less(new: str, old: str) -> bool:
     # Kitchener)"): going back there is a correction
     note = _note(old)
     return core in _core(old) or (core in note and not _CAME_FROM.search(note))
+
+
+def _names_value(name: str, fact: Fact) -> bool:
+    """``name`` is the fact's value or one of the words that name it ("영통" of "수원 영통")."""
+    if fact.subject == RETRACTED:
+        return False
+    low = name.casefold()
+    return low == _core(fact.value) or low in {
+        k.casefold() for k in value_keys(fact.value, fact.subject)
+    }
+
+
+def _taken_back(
+    changes: FactChanges, scope: Scope, candidate: Candidate, event_id: str, now: datetime
+) -> None:
+    item = spec(candidate.subject)
+    fact = Fact(
+        id=new_id("fact"),
+        scope=scope,
+        kind=item.kind,
+        subject=candidate.subject,
+        value=candidate.value,
+        category=item.category,
+        confidence=max(0.0, min(CONFIDENCE_MAX, candidate.confidence)),
+        valid_from=now,
+        valid_to=now,
+        evidence_event_ids=(event_id,),
+        about="user",
+    )
+    changes.added.append(fact)
+    changes.revisions.append(
+        _revision(scope, fact, None, to_dict(fact), "retracted", event_id, now)
+    )
 
 
 def _names_same(a: str, b: str) -> bool:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from soulmem.model import FactCategory
 
-__all__ = ["SUBJECTS", "SubjectSpec", "label", "spec"]
+__all__ = ["RETRACTED", "SUBJECTS", "SubjectSpec", "label", "spec"]
 
 ID, PREF, SIT, REL = (
     FactCategory.IDENTITY,
@@ -130,6 +130,8 @@ _ALL = [
     _s("goal", SIT, False, "fact", "goal", "목표", "目標"),
     _s("current_project", SIT, False, "fact", "working on", "진행 중인 일", "取り組んでいること"),
     _s("situation", SIT, False, "fact", "current situation", "요즘 상황", "近況"),
+    # a name the user took back ("Raro's off"): kept closed, so memories naming it read past
+    _s("retracted", SIT, False, "fact", "said before, taken back", "취소한 말", "取り消したこと"),
     # relationships: the people in the user's life
     _s("relationship_status", REL, True, "fact", "relationship status", "연애 상태", "恋愛状況"),
     _s("partner", REL, True, "fact", "partner", "연인", "恋人"),
@@ -140,6 +142,8 @@ _ALL = [
 ]
 
 SUBJECTS: dict[str, SubjectSpec] = {item.key: item for item in _ALL}
+#: the subject of a name the user took back (``perceive/facts/retracted.py``)
+RETRACTED = "retracted"
 
 
 def spec(subject: str) -> SubjectSpec:

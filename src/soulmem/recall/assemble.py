@@ -24,7 +24,7 @@ from dataclasses import replace
 from soulmem.embed.base import Embedder, Vector
 from soulmem.model import Fact, FactCategory, Scope, format_date
 from soulmem.perceive.facts.known import value_keys
-from soulmem.perceive.subjects import SUBJECTS, label
+from soulmem.perceive.subjects import RETRACTED, SUBJECTS, label
 from soulmem.recall.asked import asked_subjects
 from soulmem.recall.items import RecallItem
 from soulmem.recall.tokenize import detect_language
@@ -136,9 +136,14 @@ def mark_past(
     for f in current:
         if f.subject in corrected_subjects:
             still_current.setdefault(f.subject, set()).update(f.evidence_event_ids)
+    # a name taken back ("Raro's off") marks what names it, not the turn that took it back
+    for f in superseded:
+        if f.subject == RETRACTED:
+            still_current.setdefault(f.subject, set()).update(f.evidence_event_ids)
     past_events = {
         e
         for f in superseded
+        if f.subject != RETRACTED
         for e in f.evidence_event_ids
         if e not in still_current.get(f.subject, ())
     }
@@ -173,9 +178,11 @@ def _old_names(
             k for k in value_keys(f.value, f.subject) if k.casefold() not in now.get(f.subject, "")
         }
         if keys:
-            # whole words where words are spaced; Korean and Japanese attach their particles
+            # whole words where words are spaced; Korean and Japanese attach their particles;
+            # a name taken back may be cut short ("Raro" of "Rarotonga")
+            end = "" if f.subject == RETRACTED else r"\b"
             patterns = [
-                re.compile(rf"\b{re.escape(k)}\b" if k.isascii() else re.escape(k), re.IGNORECASE)
+                re.compile(rf"\b{re.escape(k)}{end}" if k.isascii() else re.escape(k), re.I)
                 for k in sorted(keys)
             ]
             out.append((f.subject, patterns, min(2, len(patterns))))

@@ -25,7 +25,9 @@ class Candidate:
     ``mode``: ``"set"`` asserts the value; ``"refine"`` adds detail to the subject's current
     value (split facts: ``"I have a dog"`` ... ``"That's Waffles"`` -> value is the merged
     ``"dog named Waffles"``); ``"end"`` says the current value stopped being true (``"I quit
-    the convenience store job"``) without naming a new one.
+    the convenience store job"``) without naming a new one; ``"retract"`` (subject
+    ``"retracted"``) takes back a name the user said ("Raro's off"): a current fact it names
+    ends, else it is kept as said and taken back.
     ``evidence``: the part of the message the fact came from.
     """
 

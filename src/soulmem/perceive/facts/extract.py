@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from soulmem.perceive.facts.base import Candidate, FactContext, LanguageRules
 from soulmem.perceive.facts.known import ended_values
+from soulmem.perceive.facts.retracted import retracted
 from soulmem.perceive.facts.shape import is_fragment
+from soulmem.perceive.subjects import RETRACTED
 from soulmem.recall.tokenize import detect_language
 
 __all__ = ["extract_facts"]
@@ -34,6 +36,7 @@ def extract_facts(
         return []
     ctx = context or FactContext()
     found = rules(text, ctx)
+    found += [Candidate(RETRACTED, name, mode="retract") for name in retracted(text, lang)]
     if ctx.current:  # a value the user gave, now said to be over, ends first
         found = [*ended_values(text, lang, ctx.current, (c.subject for c in found)), *found]
     seen: set[tuple[str, str, str, bool, str]] = set()

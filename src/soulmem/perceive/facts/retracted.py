@@ -1,0 +1,95 @@
+"""What the user takes back, in their own words, whatever it was: "Raro's off", "not single
+anymore", "im dropping MechE", "Remember when I said fifty-four? Total fib", "오사카는 취소하고",
+"이제 영통 아니고 광교 살아", "松本の家を引き払い", "大阪はキャンセル".
+
+The rules read a correction when they know the new value's phrasing; when they do not, the
+turns that told the old one would still read as current. Each name taken back here becomes a
+``"retract"`` candidate: a current fact it names ends (``perceive/resolve.py``), and otherwise
+it is kept as a value said before and taken back, so that recall marks the memories that name
+it as past (``recall/assemble.mark_past``). Only the name is taken, never a whole clause.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["retracted"]
+
+_EN_STOP = frozenset(
+    {"it", "that", "this", "sure", "really", "too", "so", "the", "a", "an", "going", "here"}
+    | {"there", "that's", "i", "we", "you", "he", "she", "they", "me", "him", "her", "them"}
+)
+_CJK = r"[一-龯々ァ-ヺーA-Za-z0-9]{2,12}"
+_KO = r"[가-힣A-Za-z0-9]{2,10}"
+#: pronouns, and the plain words for a plan (the plan itself is not named by them)
+_NOT_NAMES = frozenset(
+    {"이거", "그거", "저거", "그것", "이것", "저것", "그건", "이건", "저건", "약속", "일정", "계획"}
+    | {
+        "예약",
+        "수업",
+        "모임",
+        "여행",
+        "予定",
+        "約束",
+        "予約",
+        "旅行",
+        "計画",
+        "授業",
+        "それ",
+        "これ",
+    }
+)
+
+_PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {
+    "en": (
+        # "Raro's off", "Iceland is officially cancelled": a plan called off, by its name
+        re.compile(
+            r"\b(?P<x>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)(?:'s|\s+is|\s+was)\s+"
+            r"(?:now\s+|officially\s+|totally\s+)?(?:off|cancell?ed|scrapped)\b",
+            re.IGNORECASE,
+        ),
+        # "not single anymore", "no longer single"
+        re.compile(
+            r"\bnot\s+(?:an?\s+)?(?P<x>[a-z][\w-]{3,})\s+any\s?more\b|\bno\s+longer\s+(?:an?\s+)?"
+            r"(?P<y>[a-z][\w-]{3,})\b",
+            re.IGNORECASE,
+        ),
+        # "im dropping MechE", "ditched Spanish"
+        re.compile(
+            r"\b(?:dropping|dropped|ditching|ditched)\s+(?:my\s+)?(?P<x>(?-i:[A-Z])[\w&-]+)",
+            re.IGNORECASE,
+        ),
+        # "Remember when I said fifty-four? Total fib"
+        re.compile(
+            r"\bsaid\s+(?P<x>[\w-]+)\W{0,3}\s*(?:\w+\s+){0,3}?(?:fib|lie|lied|made\s+(?:it|that)"
+            r"\s+up|wasn't\s+true|not\s+true)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    "ko": (
+        # "오사카는 취소하고", "이제 영통 아니고", "오사카 말고 제주로"
+        re.compile(rf"(?:^|[\s,])(?P<x>{_KO}?)(?:은|는|도)?\s*취소(?:하|했|함|됐|됨|돼)"),
+        re.compile(rf"(?:^|[\s,])이제\s+(?P<x>{_KO}?)(?:이|가)?\s*(?:아니고|아니라|아님|아냐)"),
+        re.compile(rf"(?:^|[\s,])(?P<x>{_KO}?)\s*말고\s+\S+(?:으로|로|에)\s"),
+    ),
+    "ja": (
+        # "大阪はキャンセル", "松本の家を引き払い", "松本じゃなくて"
+        re.compile(rf"(?P<x>{_CJK})(?:は|も)?(?:キャンセル|中止|取りやめ|なしに)"),
+        re.compile(rf"(?P<x>{_CJK})の(?:家|部屋|アパート|マンション)を引き払"),
+        re.compile(rf"(?P<x>{_CJK})(?:じゃなくて|ではなく)"),
+    ),
+}
+
+
+def retracted(text: str, language: str) -> list[str]:
+    """The names ``text`` takes back (each once, in order)."""
+    found: list[str] = []
+    for pattern in _PATTERNS.get(language, ()):
+        for match in pattern.finditer(text):
+            name = next((g for g in match.groups() if g), "")
+            name = name.strip()
+            if not name or name.casefold() in _EN_STOP or name in _NOT_NAMES:
+                continue
+            if name not in found:
+                found.append(name)
+    return found
