@@ -41,7 +41,7 @@ def test_dev_scenarios_recall_every_probe(language: str, e5: E5Embedder) -> None
 
 DATA = Path(__file__).resolve().parent / "data"
 #: hits of the scenarios written apart from the rules (``synk_holdout``: 60 turns;
-#: ``synk_fresh``: 103-105 turns, six batches, thirty-fourth and thirty-fifth sessions),
+#: ``synk_fresh``: 103-105 turns, ten batches, thirty-fourth to thirty-seventh sessions),
 #: since the rules were generalised against them (docs/benchmarks.md gives each set's score
 #: as it came): raise, never lower
 FLOORS = {
@@ -90,6 +90,20 @@ FLOORS = {
     "synk_en_fresh16": 30,
     "synk_ja_fresh16": 30,
     "synk_ko_fresh16": 30,
+    # ninth and tenth batches (thirty-seventh session: kept untuned for a session, then tuned
+    # on); synk_en_fresh18 is left out: its model railway given away for watercolours, a
+    # hobby over in words no rule reads as an ending, is still one stale line
+    "synk_en_fresh17": 29,
+    "synk_ja_fresh17": 26,
+    "synk_ko_fresh17": 24,
+    "synk_ja_fresh18": 25,
+    "synk_ko_fresh18": 22,
+    "synk_en_fresh19": 26,
+    "synk_ja_fresh19": 26,
+    "synk_ko_fresh19": 24,
+    "synk_en_fresh20": 27,
+    "synk_ja_fresh20": 11,
+    "synk_ko_fresh20": 24,
 }
 
 
