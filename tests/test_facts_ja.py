@@ -1588,3 +1588,33 @@ def test_timid_but_fine_with_it_is_no_fear() -> None:
     assert "phobia" not in user_facts(
         "私怖がりだけど、お化け屋敷は平気", previous_user_texts=("hello",)
     )
+
+
+def test_humble_and_old_written_forms_are_read() -> None:
+    """An older writer's 謙譲語 and 文語調: "住まっております", "一匹おりまして", "齢七十六",
+    "でございます"; "におります" stays for the work rules ("文具メーカーにおります")."""
+    from soulmem.perceive.facts.ja_keigo import plain
+
+    assert plain("古家に住まっております") == "古家に住んでいます"
+    assert plain("柴犬の老犬が一匹おりまして") == "柴犬の老犬が一匹いて"
+    assert plain("何しろ齢七十六、来年は喜寿") == "何しろ76歳、来年は喜寿"
+    assert plain("生まれは佐渡でございます。") == "生まれは佐渡です。"
+    assert plain("蕎麦を一口も頂けぬ体質") == "蕎麦を一口も頂けない体質"
+    assert plain("文具メーカーにおります") == "文具メーカーにおります"
+    assert plain("かおるさんと会った") == "かおるさんと会った"
+    assert user_facts("何しろ齢七十六、来年はいよいよ喜寿と相成る老骨でございます")["age"] == [
+        "76歳"
+    ]
+    home = user_facts("退職後は信州松本の城下に住まっております")
+    assert any("松本" in v for v in home["current_residence"])
+
+
+def test_a_polite_question_without_a_mark_gives_no_fact() -> None:
+    """ "小生の一番好きな色は何色と申しましたか": asked, not told."""
+    for text in (
+        "小生の一番好きな色は何色と申しましたか",
+        "近頃の小生の好きな飲み物は何でございましたか",
+        "一年で一番好きな季節はいつと申しましたかな",
+        "好きな食べ物は何でしたか",
+    ):
+        assert user_facts(text) == {}, text

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from soulmem.perceive.facts.base import Candidate, FactContext
 from soulmem.perceive.facts.ja_kansai import standardise
+from soulmem.perceive.facts.ja_keigo import plain
 from soulmem.perceive.facts.ja_kyushu import standardise_kyushu
 from soulmem.perceive.facts.ja_lex import PERSONS, SELF
 
@@ -47,7 +48,9 @@ _LAUGH = re.compile(r"(?:笑|(?<=[^\x00-\x7f])w{1,5}|(?<![^\W\d_ぁ-ゖァ-ヺ�
 _SPLIT = re.compile(r"(?<=[。!?\n])(?![!?])|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+")
 _QUESTION_END = re.compile(
     r"(?:\?|っけ|でしょうか|教えて(?:よ|ね)?|言ってみて|言って(?:みて)?(?:よ|ね)?|"
-    r"答えて|覚えてる|知ってる|どう|なに|何|いつ|どこ|誰|だれ)[!。\s]*$"
+    r"答えて|覚えてる|知ってる|どう|なに|何|いつ|どこ|誰|だれ|"
+    # a polite question with no question mark ("何でございましたか", "何と申しましたかな")
+    r"(?:です|ます|ました|でした|ません)かな?|でしたろう|(?:下|くだ)さいますか)[!。\s]*$"
 )
 _TOPIC = re.compile(
     # (not "パン屋さんの", "歯医者さんで": a shop or clinic called with さん)
@@ -126,7 +129,7 @@ def someone_elses(prefix: str) -> bool:
 
 
 def normalise(text: str) -> str:
-    text = standardise(standardise_kyushu(unicodedata.normalize("NFKC", text)))
+    text = standardise(standardise_kyushu(plain(unicodedata.normalize("NFKC", text))))
     text = _DROP.sub("", text)
     return _LAUGH.sub("。", text)
 
