@@ -169,13 +169,13 @@ class Event:
     def render(self, *, with_date: bool = True, reply_chars: int | None = None) -> str:
         """The event as text: date, speakers and what they said, image descriptions included.
         ``reply_chars`` shortens the assistant's side to about that many characters (whole
-        sentences where possible) when the user spoke too."""
+        sentences where possible) when the user spoke too; 0 leaves it out then."""
         parts: list[str] = []
         if self.user_text:
             parts.append(side_text(self.user_name, self.user_text, speaker="user"))
         if self.images:
             parts.append("(shared " + "; ".join(self.images) + ")")
-        if self.assistant_text:
+        if self.assistant_text and not (reply_chars == 0 and self.user_text):
             reply = self.assistant_text
             if reply_chars is not None and self.user_text:
                 reply = shorten(reply, reply_chars)

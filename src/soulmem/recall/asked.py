@@ -6,13 +6,17 @@ subject by another word ("大好物なんだっけ", "what's my comfort food", "
 can rank it below facts of other subjects. The subjects a question names by such a word are
 placed first (``assemble.fact_items``). Identity facts are always shown, so only the other
 subjects are listed here.
+
+A question about the user themself ("what's my name?", "내 키 몇이라 그랬지?") is answered
+by what the user said: recall can show the turns with shorter replies, or none, for it
+(``about_user``; ``RecallConfig.own_reply_chars``).
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["asked_subjects"]
+__all__ = ["about_user", "asked_subjects"]
 
 _FAV = r"(?:favou?rite|fave|fav|go-to|best)"
 
@@ -75,3 +79,18 @@ _COMPILED = {subject: re.compile(cue, re.IGNORECASE) for subject, cue in _CUES.i
 def asked_subjects(query: str) -> frozenset[str]:
     """The subjects ``query`` names by one of their words."""
     return frozenset(s for s, cue in _COMPILED.items() if cue.search(query))
+
+
+#: the asker speaks of themself: "what's my dog called", "where do I work", "내 이름",
+#: "제가 좋아하는", "우리 고양이", "俺の名字", "うち何歳", "私の好きな色"
+_ABOUT_USER = re.compile(
+    r"\b(?:my|I|me|I'm|I've|I'd|myself)\b"
+    r"|(?:^|\s)(?:내|제|나|저|난|전|내가|제가|나는|저는|저희|우리|나의|저의)(?=\s|$)"
+    r"|(?:俺|オレ|おれ|僕|ぼく|ボク|私|わたし|あたし|うち|ウチ|自分|わし|小生)"
+    r"(?:の|って|は|が|、|\s|何|いま|今)"
+)
+
+
+def about_user(query: str) -> bool:
+    """Whether ``query`` asks about the asker themself (a first-person word in it)."""
+    return _ABOUT_USER.search(query) is not None
