@@ -13,7 +13,7 @@ from dataclasses import replace
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from soulmem import character, indexing, model
 from soulmem.clock import Clock, SystemClock
@@ -257,19 +257,10 @@ class Memory:
             return []
         return self.store.recent_events(scope, cfg.working_set_turns)
 
-    def ranker(
-        self,
-        *,
-        items: int = 0,
-        adaptor: bool = True,
-        every: bool = False,
-        reply_chars: int | Literal["memory"] | None = "memory",
-    ) -> Ranker:
+    def ranker(self, *, items: int = 0, adaptor: bool = True, every: bool = False) -> Ranker:
         """The ranker recall uses, with candidates and finalists enough for ``items`` items;
         ``adaptor=False`` leaves the model's adaptor out and ``every=True`` scores every
-        candidate, not only the finalists (what ``soulmem bench adaptor`` trains on);
-        ``reply_chars``: how much of each turn's reply it shows (``"memory"``: as the
-        memories keep it, ``Config.memory_reply_chars``)."""
+        candidate, not only the finalists (what ``soulmem bench adaptor`` trains on)."""
         cfg = self.config.recall
         finalists = 0 if every or not cfg.finalists else max(cfg.finalists, items)
         cfg = replace(cfg, candidates=max(cfg.candidates, items), finalists=finalists)
@@ -277,7 +268,7 @@ class Memory:
             self.store,
             self.embedder,
             cfg,
-            reply_chars=self.config.memory_reply_chars if reply_chars == "memory" else reply_chars,
+            reply_chars=self.config.memory_reply_chars,
             reads=self.read_pool(),
             adaptor=self.adaptor if adaptor else None,
             searches=self._threads.search_pool,
@@ -414,13 +405,9 @@ class ScopedMemory:
         # the ranked turns are read as the packing takes them (``Ranked``)
         memories: Sequence[RecallItem] | Ranked = []
         if pending is not None:
-            # a question about the user is answered by the user's words: the replies shorter
-            own = cfg.own_reply_chars
-            ranker = (
-                engine.ranker(items=limit, reply_chars=own)
-                if own is not None and about_user(text)
-                else engine.ranker(items=limit)
-            )
+            ranker = engine.ranker(items=limit)
+            if cfg.own_reply_chars is not None and about_user(text):  # the user's words answer
+                ranker = replace(ranker, reply_chars=cfg.own_reply_chars)
             memories = ranker.ranked(self.scope, text, working, pending.result)
         before, after = fact_items(
             engine.store,

@@ -91,19 +91,7 @@ def resolve_facts(
     def add(
         candidate: Candidate, reason: str, before: Fact | None, evidence: tuple[str, ...] = ()
     ) -> None:
-        item = spec(candidate.subject)
-        fact = Fact(
-            id=new_id("fact"),
-            scope=scope,
-            kind=item.kind,
-            subject=candidate.subject,
-            value=candidate.value,
-            category=item.category,
-            confidence=max(0.0, min(CONFIDENCE_MAX, candidate.confidence)),
-            valid_from=now,
-            evidence_event_ids=(*evidence, event_id),
-            about="user",
-        )
+        fact = _fact_of(scope, candidate, now, (*evidence, event_id))
         changes.added.append(fact)
         live.append(fact)
         changes.revisions.append(
@@ -248,8 +236,23 @@ def _names_value(name: str, fact: Fact) -> bool:
 def _taken_back(
     changes: FactChanges, scope: Scope, candidate: Candidate, event_id: str, now: datetime
 ) -> None:
+    fact = _fact_of(scope, candidate, now, (event_id,), until=now)
+    changes.added.append(fact)
+    changes.revisions.append(
+        _revision(scope, fact, None, to_dict(fact), "retracted", event_id, now)
+    )
+
+
+def _fact_of(
+    scope: Scope,
+    candidate: Candidate,
+    now: datetime,
+    evidence: tuple[str, ...],
+    until: datetime | None = None,
+) -> Fact:
+    """The user's fact a candidate tells, from ``now`` (until ``until``, if closed)."""
     item = spec(candidate.subject)
-    fact = Fact(
+    return Fact(
         id=new_id("fact"),
         scope=scope,
         kind=item.kind,
@@ -258,13 +261,9 @@ def _taken_back(
         category=item.category,
         confidence=max(0.0, min(CONFIDENCE_MAX, candidate.confidence)),
         valid_from=now,
-        valid_to=now,
-        evidence_event_ids=(event_id,),
+        valid_to=until,
+        evidence_event_ids=evidence,
         about="user",
-    )
-    changes.added.append(fact)
-    changes.revisions.append(
-        _revision(scope, fact, None, to_dict(fact), "retracted", event_id, now)
     )
 
 
