@@ -200,3 +200,16 @@ def test_a_value_that_is_only_its_subjects_word_names_nothing() -> None:
     assert [f.value for f in facts] == ["試験（来週の日曜）"]
     facts, _ = apply([], Candidate("hometown", "고향"))
     assert facts == []
+
+
+def test_only_a_new_one_names_nothing() -> None:
+    """ "새 회사로 출근해요", "新しい会社", "a new job": no particular one, and the job told
+    before stays; a capitalised name ("New York") or a word that only begins so ("새롬") is one."""
+    facts, _ = apply([], Candidate("job", "보험회사 회계팀"), event="ev_1")
+    for value in ("새 회사", "새로운 직장", "新しい会社", "a new job", "another company"):
+        facts, changes = apply(facts, Candidate("job", value))
+        assert not changes  # type: ignore[truthy-bool]
+    assert [f.value for f in facts] == ["보험회사 회계팀"]
+    for value in ("New York", "새롬"):
+        facts, _ = apply([], Candidate("current_residence", value))
+        assert [f.value for f in facts] == [value]

@@ -38,6 +38,16 @@ T0 = datetime(2025, 3, 1, tzinfo=UTC)
         ("언니 나 이사 끝났어~~ 이제 영통 아니고 광교 살아!", "ko", ["영통"]),
         ("三十年住み慣れた松本の家を引き払い、川越に移ります", "ja", ["松本"]),
         ("大阪はキャンセルして京都にした", "ja", ["大阪"]),
+        ("I quit Red Bull last month, sleeping way better", "en", ["Red Bull"]),
+        ("So I'm shifting out of Hostel 10 this Sunday itself", "en", ["Hostel 10"]),
+        ("moved out of the Dorchester flat on Friday", "en", ["Dorchester"]),
+        (
+            "I'm moving to Boise next week. the Sacramento apartment is all boxes already",
+            "en",
+            ["Sacramento"],
+        ),
+        ("이제 보험회사 회계팀 말고 제약회사 인사팀 사람이에요!", "ko", ["보험회사 회계팀"]),
+        ("아 맞다 나 핫식스 끊었음. 요즘은 바나나우유로 버팀", "ko", ["핫식스"]),
     ],
 )
 def test_names_taken_back(text: str, language: str, names: list[str]) -> None:
@@ -54,6 +64,11 @@ def test_names_taken_back(text: str, language: str, names: list[str]) -> None:
         ("약속 취소됐어 ㅠ", "ko"),
         ("予定はキャンセルになった", "ja"),
         ("今日は大阪に行くよ", "ja"),
+        ("I quit my job", "en"),
+        ("moving out next week, finally", "en"),
+        ("엄마랑 통화하다 끊었어", "ko"),
+        ("전화 끊었어 걔랑", "ko"),
+        ("이제 그거 말고 다른 거", "ko"),
     ],
 )
 def test_nothing_named_taken_back(text: str, language: str) -> None:

@@ -190,9 +190,18 @@ def _close_told_together(
                 close(fact, "ended")
 
 
+#: only "a new one": "새 회사", "新しい会社", "a new job" (not "New York": a name is capitalised)
+_ONLY_NEW = re.compile(
+    r"^(?:(?:새|새로운|다른)\s+[가-힣]+|(?:新しい|別の)\S+|(?:an?\s+|the\s+)?(?:new|another)\s+\S+)$"
+)
+
+
 def _names_nothing(candidate: Candidate) -> bool:
     """The value is only a word of its subject's own name ("시험" as an upcoming exam, "試験",
-    "exam"), with no detail beside it: it names no particular one."""
+    "exam"), or only "a new one" (``_ONLY_NEW``), with no detail beside it: it names no
+    particular one."""
+    if _ONLY_NEW.match(candidate.value.strip()):
+        return True
     core = "".join(candidate.value.casefold().split())
     item = spec(candidate.subject)
     words = {w.casefold() for label in (item.en, item.ko, item.ja) for w in label.split()}

@@ -38,7 +38,12 @@ _NOT_NAMES = frozenset(
         "それ",
         "これ",
     }
+    # what is cut off besides a habit: a call, a contact, a word
+    | {"전화", "통화", "연락", "말", "관계", "인연", "발길", "숨", "흐름"}
 )
+
+#: a verb before the ending, not a name ("통화하다 끊었어": the call was cut off)
+_KO_VERB = re.compile(r"(?:하다|하고|다가|해서|하면서|하는데)$")
 
 _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {
     "en": (
@@ -54,9 +59,23 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {
             r"(?P<y>[a-z][\w-]{3,})\b",
             re.IGNORECASE,
         ),
-        # "im dropping MechE", "ditched Spanish"
+        # "im dropping MechE", "ditched Spanish", "I quit Red Bull"
         re.compile(
-            r"\b(?:dropping|dropped|ditching|ditched)\s+(?:my\s+)?(?P<x>(?-i:[A-Z])[\w&-]+)",
+            r"\b(?:dropping|dropped|ditching|ditched|quit|quitting|gave\s+up|giving\s+up)\s+"
+            r"(?:my\s+)?(?P<x>(?-i:[A-Z])[\w&-]+(?:\s+(?-i:[A-Z])[\w&-]+)?)",
+            re.IGNORECASE,
+        ),
+        # "shifting out of Hostel 10", "moved out of the Dorchester flat", "the Sacramento
+        # apartment is all boxes": a home left behind, by its name
+        re.compile(
+            r"\b(?:mov|shift)(?:e|ed|ing)\s+out\s+of\s+(?:the\s+|my\s+|our\s+)?"
+            r"(?P<x>(?-i:[A-Z])[\w'-]+(?:\s+(?:(?-i:[A-Z])[\w'-]+|\d+))?)",
+            re.IGNORECASE,
+        ),
+        re.compile(
+            r"\b(?:the|my|our)\s+(?P<x>(?-i:[A-Z])[\w'-]+)\s+(?:apartment|flat|house|place|room)"
+            r"\s+(?:is|'s)\s+(?:all\s+|already\s+)*(?:in\s+)?(?:boxes|boxed\s+up|packed|empty|"
+            r"cleared\s+out|sold)\b",
             re.IGNORECASE,
         ),
         # "Remember when I said fifty-four? Total fib"
@@ -70,6 +89,10 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {
         # "오사카는 취소하고", "이제 영통 아니고", "오사카 말고 제주로"
         re.compile(rf"(?:^|[\s,])(?P<x>{_KO}?)(?:은|는|도)?\s*취소(?:하|했|함|됐|됨|돼)"),
         re.compile(rf"(?:^|[\s,])이제\s+(?P<x>{_KO}?)(?:이|가)?\s*(?:아니고|아니라|아님|아냐)"),
+        # "이제 보험회사 회계팀 말고 제약회사 인사팀": what it was, up to two words
+        re.compile(rf"(?:^|[\s,])이제\s+(?P<x>(?:{_KO}\s+)?{_KO}?)\s*말고\s"),
+        # "나 핫식스 끊었음", "담배 끊었어": a habit quit (not a call: ``_NOT_NAMES``)
+        re.compile(rf"(?:^|[\s,])(?P<x>{_KO}?)(?:은|는|도|을|를)?\s*끊었"),
         re.compile(rf"(?:^|[\s,])(?P<x>{_KO}?)\s*말고\s+\S+(?:으로|로|에)\s"),
     ),
     "ja": (
@@ -88,7 +111,12 @@ def retracted(text: str, language: str) -> list[str]:
         for match in pattern.finditer(text):
             name = next((g for g in match.groups() if g), "")
             name = name.strip()
-            if not name or name.casefold() in _EN_STOP or name in _NOT_NAMES:
+            if (
+                not name
+                or name.casefold() in _EN_STOP
+                or name in _NOT_NAMES
+                or _KO_VERB.search(name)
+            ):
                 continue
             if name not in found:
                 found.append(name)
