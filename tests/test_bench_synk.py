@@ -73,7 +73,7 @@ FLOORS = {
     "synk_ja_fresh8": 30,
     "synk_ko_fresh8": 30,
     "synk_en_fresh9": 30,
-    "synk_ja_fresh9": 29,
+    "synk_ja_fresh9": 30,
     "synk_ko_fresh9": 30,
     "synk_en_fresh10": 30,
     "synk_ja_fresh10": 30,
@@ -96,14 +96,14 @@ FLOORS = {
     "synk_en_fresh17": 29,
     "synk_ja_fresh17": 26,
     "synk_ko_fresh17": 24,
-    "synk_ja_fresh18": 25,
-    "synk_ko_fresh18": 22,
+    "synk_ja_fresh18": 28,
+    "synk_ko_fresh18": 23,
     "synk_en_fresh19": 26,
-    "synk_ja_fresh19": 26,
-    "synk_ko_fresh19": 24,
+    "synk_ja_fresh19": 28,
+    "synk_ko_fresh19": 26,
     "synk_en_fresh20": 27,
     "synk_ja_fresh20": 12,
-    "synk_ko_fresh20": 24,
+    "synk_ko_fresh20": 25,
 }
 
 

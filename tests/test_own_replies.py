@@ -69,11 +69,13 @@ def test_a_reply_of_no_characters_is_left_out() -> None:
 def test_the_setting_is_checked() -> None:
     with pytest.raises(ConfigError):
         Config(recall=RecallConfig(own_reply_chars=-1))
-    assert Config().recall.own_reply_chars is None
+    with pytest.raises(ConfigError):
+        Config(recall=RecallConfig(own_reply_after=-1))
+    assert (Config().recall.own_reply_chars, Config().recall.own_reply_after) == (0, 1)
 
 
 def test_recall_leaves_the_replies_out_only_for_questions_about_the_user() -> None:
-    config = Config(recall=RecallConfig(own_reply_chars=0))
+    config = Config(recall=RecallConfig(own_reply_chars=0, own_reply_after=0))
     with Memory.open(
         ":memory:", embedder=FakeEmbedder(), clock=ManualClock(), config=config
     ) as mem:
@@ -87,3 +89,32 @@ def test_recall_leaves_the_replies_out_only_for_questions_about_the_user() -> No
         other = scope.recall("what is Luna's cat called?", budget_tokens=2000).text
     assert "Bori last week" in own and "Miso" not in own
     assert "Bori last week" in other and "Miso" in other
+
+
+def test_the_best_turns_keep_their_replies() -> None:
+    """The reply of the best turn may name what the user only implied ("the dug I mean" ->
+    "a greyhound"): the first ``own_reply_after`` turns keep it, the rest show none; with
+    ``own_reply_chars`` None every turn keeps it."""
+    turns = [
+        ("jinty nicked a trainer and put it in her bed. the dug I mean", "Jinty the greyhound!"),
+        ("took jinty to the vet, she's limping", "Poor girl, give her a scratch from Luna."),
+        ("jinty's paw is all better btw", "Zoomies restored, tell her Luna is proud."),
+    ]
+
+    def shown(config: Config) -> list[str]:
+        with Memory.open(
+            ":memory:", embedder=FakeEmbedder(), clock=ManualClock(), config=config
+        ) as mem:
+            scope = mem.scope(user_id="u", agent_id="a")
+            for user, reply in turns:
+                scope.observe(user=user, assistant=reply, assistant_name="Luna")
+            ctx = scope.recall("what kind of dog is my jinty?", budget_tokens=2000)
+        return [i.text for i in ctx.items if i.kind == "turn"]
+
+    texts = shown(Config())
+    assert len(texts) == 3
+    assert "Luna:" in texts[0] and not any("Luna:" in t for t in texts[1:])
+    later = shown(Config(recall=RecallConfig(own_reply_after=2)))
+    assert ["Luna:" in t for t in later] == [True, True, False]
+    whole = shown(Config(recall=RecallConfig(own_reply_chars=None)))
+    assert all("Luna:" in t for t in whole)

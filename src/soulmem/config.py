@@ -169,15 +169,17 @@ class RecallConfig:
     #: 777 hits, 0.15 -> 786, 0.3 -> 792, 0.5 -> 795, 1.0 -> 795, no scenario losing one;
     #: the untouched set 64 -> 65 of 72 at 0.5; LoCoMo unchanged (no reply side)
     unanswered_weight: float = 0.5
-    #: for a question about the user themself (a first-person word: "my", "내", "俺の"), each
-    #: turn's reply side is shortened to about this many characters in the context; 0 leaves
-    #: it out (the user's words answer such a question, and more turns fit the budget);
-    #: None (the default) keeps ``Config.memory_reply_chars``, as for every other question.
-    #: SYNK at 0: the ninth and tenth batches 293 -> 306 of 360 probes, the untouched
-    #: eleventh, seventh and ``bench/scenarios`` 361 -> 383 of 432 (stale 7 -> 9), but the
-    #: tuned sets 1,432 -> 1,427 of 1,434 with 4 stale: the turns that now fit hold old
-    #: values the past-marking does not know (docs/benchmarks.md). Off until those are read
-    own_reply_chars: int | None = None
+    #: for a question about the user themself (a first-person word: "my", "내", "俺の"), the
+    #: turns after the best ``own_reply_after`` show about this many characters of their
+    #: reply, 0 none: the user's words answer such a question, and more turns fit the budget;
+    #: the best turn keeps its reply, which may name what the user only implied ("Jinty! What
+    #: a fabulous name for a greyhound"). None keeps ``Config.memory_reply_chars`` for every
+    #: question. SYNK (docs/benchmarks.md): the tuned sets with the ninth and tenth batches
+    #: 1,725 -> 1,734 of 1,794 probes (every reply left out: 1,738, two scenarios a probe
+    #: below their floors; the best three kept: 1,732); the untouched eleventh, seventh and
+    #: ``bench/scenarios`` 361 -> 382 of 432 (stale 7 -> 9; all left out 383, best three 374)
+    own_reply_chars: int | None = 0
+    own_reply_after: int = 1
     #: the embedding model's learned query weighting (``recall/adaptor.py``) adds this much
     #: of its score to each candidate's final score; 0 turns it off, as does a model without
     #: one. LoCoMo dev R@10 on conversations the weights were not trained on (leave one
@@ -227,6 +229,8 @@ class Config:
             isinstance(r.own_reply_chars, bool) or r.own_reply_chars < 0
         ):
             raise ConfigError(f"recall.own_reply_chars must be >= 0, got {r.own_reply_chars!r}")
+        if isinstance(r.own_reply_after, bool) or r.own_reply_after < 0:
+            raise ConfigError(f"recall.own_reply_after must be >= 0, got {r.own_reply_after!r}")
         if not 0.0 <= r.fact_margin <= 2.0:
             raise ConfigError(f"recall.fact_margin must be within [0, 2], got {r.fact_margin!r}")
         if not 0.0 <= r.adaptor_weight <= 10.0:

@@ -407,7 +407,7 @@ class ScopedMemory:
         if pending is not None:
             ranker = engine.ranker(items=limit)
             if cfg.own_reply_chars is not None and about_user(text):  # the user's words answer
-                ranker = replace(ranker, reply_chars=cfg.own_reply_chars)
+                ranker = replace(ranker, short_replies=(cfg.own_reply_after, cfg.own_reply_chars))
             memories = ranker.ranked(self.scope, text, working, pending.result)
         before, after = fact_items(
             engine.store,

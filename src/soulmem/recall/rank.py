@@ -151,7 +151,7 @@ class Ranked:
     turn was removed before it was read."""
 
     FIRST_BATCH = 32
-    __slots__ = ("_in_hand", "_reply_chars", "_scored", "_store")
+    __slots__ = ("_in_hand", "_reply_chars", "_scored", "_short_replies", "_store")
 
     def __init__(
         self,
@@ -159,11 +159,13 @@ class Ranked:
         scored: list[_Scored],
         in_hand: Mapping[str, Event],
         reply_chars: int | None,
+        short_replies: tuple[int, int] | None = None,
     ) -> None:
         self._store = store
         self._scored = scored
         self._in_hand = in_hand
         self._reply_chars = reply_chars
+        self._short_replies = short_replies
 
     def __len__(self) -> int:
         return len(self._scored)
@@ -175,8 +177,10 @@ class Ranked:
         """The items, leaving out every turn whose text costs more than ``room.left`` tokens
         (``tokens_at_least``): unread when its batch is read, unmade when the iteration
         reaches it; an item a packing that takes items while they fit would drop (``pack``
-        keeps ``room`` current). None: every item."""
+        keeps ``room`` current). None: every item. With ``short_replies`` (n, chars), the
+        turns after the first n show about chars of their reply (0: none)."""
         start, size = 0, self.FIRST_BATCH
+        reply_chars, turns = self._reply_chars, 0
         while start < len(self._scored):
             batch = self._scored[start : start + size]
             start, size = start + len(batch), size * 2
@@ -187,17 +191,22 @@ class Ranked:
             for entry in batch:
                 if room is not None and entry.least > room.left:
                     continue  # the room shrank since the batch was read: no longer fits
-                item = self._item(entry, rows)
+                if self._short_replies is not None and turns >= self._short_replies[0]:
+                    reply_chars = self._short_replies[1]
+                item = self._item(entry, rows, reply_chars)
                 if item is not None:
+                    turns += item.kind == "turn"
                     yield item
 
-    def _item(self, entry: _Scored, rows: Mapping[str, Event]) -> RecallItem | None:
+    def _item(
+        self, entry: _Scored, rows: Mapping[str, Event], reply_chars: int | None
+    ) -> RecallItem | None:
         sources: tuple[str, ...]
         if entry.memory is None:
             event = self._in_hand.get(entry.id) or rows.get(entry.id)
             if event is None or not has_text(event):
                 return None
-            kind, text = "turn", event_text(event, self._reply_chars)
+            kind, text = "turn", event_text(event, reply_chars)
             sources, at = (event.id,), event.at
         else:
             kind, text = "memory", memory_text(entry.memory)
@@ -220,6 +229,9 @@ class Ranker:
     embedder: Embedder
     config: RecallConfig
     reply_chars: int | None = None
+    #: (n, chars): the turns after the first n taken show about chars of their reply, 0 none
+    #: (a question about the user: ``RecallConfig.own_reply_chars``); None: as reply_chars
+    short_replies: tuple[int, int] | None = None
     #: threads for independent reads (None: one after the other, on the calling thread)
     reads: Executor | None = None
     #: the embedding model's learned query weighting (``recall/adaptor.py``), if it has one
@@ -320,7 +332,7 @@ class Ranker:
         near = self._add_neighbours(scope, query_vector, kinds, lexical_norm, dense)
         candidates = list(dict.fromkeys([*lexical, *dense, *recent]))
         if not candidates:
-            return Ranked(self.store, [], {}, self.reply_chars)
+            return Ranked(self.store, [], {}, self.reply_chars, self.short_replies)
         event_ids = [c for c in candidates if kinds[c] == "event"]
         memory_ids = [c for c in candidates if kinds[c] == "memory"]
         # what the index tells of every candidate (reply links, context keys, the adaptor's
@@ -427,7 +439,7 @@ class Ranker:
                 extra = (*extra, ("adapted", adapted[cid]))
             scored.append(_Scored(round(score, 6), cid, parts, extra, orb_id, memory, least))
         scored.sort(key=lambda entry: (-entry.score, entry.id))
-        return Ranked(self.store, scored, in_hand, self.reply_chars)
+        return Ranked(self.store, scored, in_hand, self.reply_chars, self.short_replies)
 
     def _dense(
         self,
