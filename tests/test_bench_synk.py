@@ -102,7 +102,7 @@ FLOORS = {
     "synk_ja_fresh19": 28,
     "synk_ko_fresh19": 26,
     "synk_en_fresh20": 27,
-    "synk_ja_fresh20": 12,
+    "synk_ja_fresh20": 17,
     "synk_ko_fresh20": 25,
 }
 

@@ -6,7 +6,7 @@ import pytest
 
 from soulmem.perceive.facts.base import FactContext
 from soulmem.perceive.facts.extract import extract_facts
-from soulmem.perceive.facts.shape import is_fragment
+from soulmem.perceive.facts.shape import is_fragment, trimmed
 
 
 @pytest.mark.parametrize(
@@ -25,6 +25,8 @@ from soulmem.perceive.facts.shape import is_fragment
         ("shellfish and (deathly allergic)", "en"),
         ("입 알레르기", "ko"),
         ("괜히 알레르기", "ko"),
+        ("써", "ko"),
+        ("씀", "ko"),
     ],
 )
 def test_pieces_of_a_clause(value: str, language: str) -> None:
@@ -65,3 +67,19 @@ def test_a_fragment_is_not_a_fact_and_ends_nothing() -> None:
     ctx = FactContext(current={"favorite_color": ("ラベンダー",)}, previous_assistant_text=said)
     found = extract_facts("当たり前じゃん〜", ctx, language="ja")
     assert [c for c in found if c.subject == "favorite_color"] == []
+
+
+def test_a_pointing_word_left_at_the_end_is_trimmed() -> None:
+    """ "영화는 타짜 이건 스무번은 봤을걸": the film is 타짜; "사는 데 용돈 다 써" (spent on buying)
+    gives no home; a one-syllable thing (뱀 as a fear) is kept."""
+    assert trimmed("타짜 이건", "ko") == "타짜"
+    assert trimmed("이건 타짜", "ko") == "이건 타짜"
+    assert trimmed("Inception that one", "en") == "Inception that one"
+    assert trimmed("shellfish at all", "en") == "shellfish"
+    text = "그리고 영화는 타짜 이건 스무번은 봤을걸 묻고 더블로 가!"
+    assert [(c.subject, c.value) for c in extract_facts(text, language="ko")] == [
+        ("favorite_movie", "타짜")
+    ]
+    text = "내 취미는 다꾸야~ 스티커랑 마테 사는 데 용돈 다 씀 ㅎㅎ"
+    assert [c.subject for c in extract_facts(text, language="ko")] == ["hobby"]
+    assert not is_fragment("뱀", "ko")

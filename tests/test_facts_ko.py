@@ -1628,3 +1628,6 @@ def test_a_name_said_without_a_cue_once_known_is_not_replaced() -> None:
     assert _user("안녕하세요! 저 김민지예요", known)["name"] == ["김민지"]
     text = "사장님 여기 몇 시까지 해? 아 갑자기 반말 ㅈㅅ ㅋㅋ 나 윤재혁이라고 함. 비 와서 피신 옴"
     assert _user(text)["name"] == ["윤재혁"]
+    # the rest of a question asked without its mark is no name
+    assert "name" not in _user("진짜 마지막 ㅋㅋ 내 생일 언제라 했지 그리고 내 풀네임 다시")
+    assert _user("내 이름은 다은이야")["name"] == ["다은"]

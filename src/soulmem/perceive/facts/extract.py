@@ -5,7 +5,7 @@ from __future__ import annotations
 from soulmem.perceive.facts.base import Candidate, FactContext, LanguageRules
 from soulmem.perceive.facts.known import ended_values
 from soulmem.perceive.facts.retracted import retracted
-from soulmem.perceive.facts.shape import is_fragment
+from soulmem.perceive.facts.shape import is_fragment, trimmed
 from soulmem.perceive.subjects import RETRACTED
 from soulmem.recall.tokenize import detect_language
 
@@ -42,7 +42,7 @@ def extract_facts(
     seen: set[tuple[str, str, str, bool, str]] = set()
     result: list[Candidate] = []
     for candidate in found:
-        value = " ".join(candidate.value.split())
+        value = trimmed(" ".join(candidate.value.split()), lang)
         if not value or not candidate.subject:
             continue
         if candidate.mode == "set" and not candidate.negated and is_fragment(value, lang):

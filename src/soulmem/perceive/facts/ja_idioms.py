@@ -50,7 +50,13 @@ _DISLIKE = re.compile(
     r"(?:勘弁してほしい|勘弁願いたい|許せない|受け付けない|食べられない)(?:という|って|っていう)?のが"
     rf"\s*(?P<v>{NP}){_END}"
 )
-_ALLERGY = re.compile(rf"(?P<v>{HNP})(?:が|は)(?:ダメ|だめ|駄目|いけない|合わない)な?体質")
+_ALLERGY = re.compile(
+    rf"(?P<v>{HNP})(?:が|は)(?:ダメ|だめ|駄目|いけない|合わない)な?体質"
+    # "蕎麦を一口も頂けない体質": a food the body cannot take
+    # (not "お酒を頂けない体質": not drinking, which the situation rules read)
+    rf"|(?!お?酒|アルコール)(?P<w>{HNP})(?:を|は|が)(?:一口も|少しも|まったく|全く|一切)?"
+    r"(?:食べられない|食べれない|頂けない|いただけない|受け付けない)体質"
+)
 _JOB_AT = re.compile(
     rf"(?P<w>{WORD})で(?P<j>{WORD}(?:士|師|員|医|者))(?:を)?(?:やって|してて|して(?:る|ます|います))"
 )
@@ -69,7 +75,7 @@ _VENUE = re.compile(r"(?:館|場|園|所|店|センター|ジム|コート|プ�
 
 
 def _value(m: re.Match[str]) -> str | None:
-    value = clean(m.group("v"))
+    value = clean(m.group("v") or m.groupdict().get("w") or "")
     return None if not value or _NOT.match(value) else value
 
 

@@ -57,10 +57,16 @@ _SELF_BARE = re.compile(
 _NOT_NAME = re.compile(
     r"(?:(?<![隼直優正和雅真勇久秀健隆拓悠颯陽海千一力政義修信])人|者|員|生|師|士|(?<=[^\W\d_ぁ-ゖ]{2})中|屋|派|型|歳|才|路|好き|嫌い|大丈夫|元気|無理|本当|本気|最高|"
     r"初めて|以上|前|後|頃|ところ|担当|予定|休み|仕事|学生|社会人|主婦|一人|ひとり|ない|"
-    r"出身|生まれ|育ち|在住|住み|暮らし|長男|長女|次男|次女|三男|三女|末っ子|一番上|一番下|真ん中|"
+    r"出身|生まれ|育ち|在住|住み|暮らし|勤め|勤務|長男|長女|次男|次女|三男|三女|末っ子|一番上|一番下|真ん中|"
     r"だから|だし|だけど|けど|なの|なん|でして|"
     # a school club (帰宅部, バスケ部, 吹奏楽部), not a surname like 阿部 or 長谷部
     r"(?:帰宅|運動|文化|[ァ-ヴー]{2,}|[^\W\d_ぁ-ゖ]{0,2}(?:球|道|楽|術|泳|上|劇|唱|音|送|学|碁|棋))部)$"
+)
+# "苦労は買ってでもせよと申します", "十分程で済むと申しますが", "簡単なものだと申しますが": a
+# saying or a report before と申します, a clause with a verb or a particle in it, not a name
+_CLAUSE = re.compile(
+    rf"って|でも|ては|では|には|とは|から|まで|ので|のに|(?:もの|こと)$|[ぁ-ゖ]{KANJI}+[ぁ-ゖ]"
+    r"|(?:せよ|します|ます|ません|ました|でした|ない|なかった|たい|した|れる|られる|(?<=[っん])[ただ])$"
 )
 # kanji, a particle, kanji: a phrase (今年で三十路), not a name
 _PARTICLE_INSIDE = re.compile(
@@ -127,6 +133,7 @@ def names(s: Sent) -> Iterator[Candidate]:
         if (
             name
             and not _NOT_NAME.search(name)
+            and not _CLAUSE.search(name)
             and not _HONORIFIC.search(name)
             and not s.other_at(m.start())
             and not _NOT_MY_NAME.search(s.before + s.text[: m.start()])

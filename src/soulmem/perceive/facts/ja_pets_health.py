@@ -260,7 +260,8 @@ def _allergens(prefix: str) -> list[str]:
             if rest and len(rest) <= 12 and not re.search(r"[はがをにで]\S", rest):
                 items.append(rest)
             break
-        if len(part) > 12 or re.search(r"[はがをにで]\S", part):
+        # (not "駅の立ち食いで", "若い頃に": where or when it was eaten, not what)
+        if len(part) > 12 or re.search(r"[はがをにで]\S|(?:で|に|へ|から|まで)$", part):
             break
         items.append(clean(part))
     return [i for i in reversed(items) if i]

@@ -21,6 +21,11 @@ _BAD_PLACE = re.compile(
     r"(?:春|夏|秋|冬)(?:休み|頃|ごろ|場)?$|"  # a season, not a place that begins with one (秋田)
     r"(?:姉妹|兄弟|きょうだい)の|"  # "三姉妹の末っ子", not a place
     r"^(?:今|今は|家|実家|ここ|そこ|末|歳|才|雪国|南国|北国|下町|山奥|海辺|一人|二人|三人|ふたり|双子|都会|田舎|環境|家庭|現代|平成|甘えん坊|長男|長女|次男|次女)$|"
+    # a kind of place, not which one (``島育ち``, ``港町の生まれ``)
+    r"^(?:島|離島|町|街|村|港町|城下町|漁村|農村|山村|寒村|山|海|港|郊外|地方|山間|山里|"
+    r"片田舎|田舎町|小さな町|小さい町)$|"
+    # "住所は追ってお知らせ": not yet told, not a place
+    r"^(?:後日|後ほど|未定|秘密|内緒)$|"
     # a kind of home, not where it is (``家は賃貸``, ``家は駅近``)
     r"^(?:賃貸|持ち家|一軒家|戸建て?|マンション|アパート|団地|社宅|寮|借家|駅近|近所|近く|遠く|"
     r"狭|広|古|新築|散らかり放題|ボロ|ゴミ屋敷|職場の近く)"
@@ -106,8 +111,12 @@ def _place(m: re.Match[str]) -> str | None:
     place = _NATIVE.get(place, place)
     # "青森のりんご農家": a household or business in the place, not a second place name
     place = _BUSINESS_TAIL.sub("", clean(place))
-    place = re.sub(r"(?<=.)の(?:方|辺|辺り)$", "", place)  # "九州の方": the area around it
+    # "九州の方", "東京の近くの町": the area around it
+    place = re.sub(r"(?<=.)の(?:方|辺|辺り|近く?|そば|ほとり|外れ|はずれ)$", "", place)
     if not place or _BAD_PLACE.search(place) or len(place) > 14:
+        return None
+    # "住所は追ってお知らせします": one kanji, then a verb's っ (追って, 待って), is no place
+    if len(place) == 1 and m.string.startswith("っ", m.end("p")):
         return None
     return place
 
@@ -127,6 +136,23 @@ def _led_by_other(s: Sent, m: re.Match[str], place: str) -> bool:
     )
 
 
+# "生まれは日本海に浮かぶ佐渡です": the first place only locates the one the clause ends on
+_LOCATED = re.compile(
+    r"(?:に(?:浮かぶ|ある|あった|近い|面した|面する|接する)|の(?:近く|そば|隣|外れ|はずれ|ほとり|沿い)の)"
+    r"\s*(?P<p>[^\s、。!?]{1,12}?)(?=です|でした|だ|で|なん|なの|。|、|!|$)"
+)
+
+
+def _head_place(s: Sent, m: re.Match[str]) -> re.Match[str]:
+    """The match for the place a modifier clause after ``m``'s place leads to, else ``m``."""
+    raw = m.group("p")
+    near = re.search(r"の(?:近く?|そば|隣|外れ|はずれ|ほとり|沿い)$", raw)
+    at = m.start("p") + near.start() if near else m.end("p")
+    head = _LOCATED.match(s.text, at)
+    # ("四万十川のほとりの小さな町": a kind of place, so the landmark named is the answer)
+    return head if head and _place(head) else m
+
+
 def _hometown(s: Sent) -> Candidate | None:
     mb = _BORN_RAISED.search(s.text)
     if mb and not s.other_at(mb.start()):
@@ -136,7 +162,7 @@ def _hometown(s: Sent) -> Candidate | None:
     for regex in _HOMETOWN:
         m = regex.search(s.text)
         if m and not s.other_at(m.start()):
-            place = _place(m)
+            place = _place(_head_place(s, m))
             if place and not _led_by_other(s, m, place):
                 return cand("hometown", place, s, confidence=0.85)
     return None

@@ -176,6 +176,12 @@ _AVOID = re.compile(
     r"(?:食べ|摂ら|とら|飲ま)ないように(?:してる|しています|してます|している)"
     rf"|(?P<y>{NP})(?:は|を)(?:控えて|断って|抜いて)(?:る|います|ます)"
 )
+# what is "控えて" (ahead) rather than held back: an event
+_EVENT_AHEAD = re.compile(
+    r"(?:手術|試験|テスト|入試|受験|面接|式|出産|本番|大会|試合|発表|検査|入院|卒業|引っ越し|"
+    r"旅行|選挙|締め?切り?|会議|プレゼン|演奏会|発表会|説明会|コンクール|オーディション|"
+    r"デビュー|初日|公演|手続き|審査|決勝|選考)$"
+)
 _DIET = re.compile(
     r"ベジタリアン|ヴィーガン|ビーガン|糖質制限|ダイエット中|グルテンフリー|ハラール|"
     # not drinking as a trait, not a passing choice (``お酒は飲めない体質``, ``下戸``)
@@ -368,6 +374,9 @@ def _situation(s: Sent) -> Iterator[Candidate]:
         note = f"（{'、'.join(rest)}）" if rest else ""
         yield cand("diet", first + note, s, confidence=0.75)
     ma = _AVOID.search(t)
+    # "白内障の手術を控えている": an event coming up, not a food held back
+    if ma and ma.group("y") and _EVENT_AHEAD.search(ma.group("y")):
+        ma = None
     if ma and not diets and not s.other_at(ma.start()):
         food = clean(ma.group("x") or ma.group("y"))
         if food:

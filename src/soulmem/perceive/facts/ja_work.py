@@ -58,7 +58,10 @@ _WORKPLACE = (
         rf"(?P<v>{NP})(?:さん)?(?:で|に)(?:働いて|勤めて|勤務して|働き(?:始め|出し)"
         r"|働く(?=[!。、\s]|$|ことに|予定|んだ|の|よ))"
     ),
-    re.compile(rf"(?P<v>{NP})(?:勤務|勤め)(?!先)"),
+    # (not "鉄道勤めの職業病", "会社勤めの頃": the work as a cause or a time, not the workplace)
+    re.compile(
+        rf"(?P<v>{NP})(?:勤務|勤め)(?!先|の(?:職業病|癖|くせ|せい|おかげ|賜物|名残|影響|頃|ころ|時|とき|時代|日々|経験))"
+    ),
     re.compile(
         rf"(?:職場|会社|勤務先|勤め先|働いてる(?:の|とこ|ところ)|バイト先|パート先)(?:は|が|って)\s*"
         rf"(?P<v>{_ADJ}{NP})(?:です|だよ|なの|なん|。|!|$|、|で)"
@@ -193,7 +196,7 @@ def work(s: Sent) -> Iterator[Candidate]:
                 "",
                 clean(m.group("v")),
             )
-            if value and not re.search(r"^(?:ここ|そこ|今|毎日|家)$", value):
+            if value and not re.search(r"^(?:ここ|そこ|今|毎日|家)$|^(?:長年|永年|長らく)", value):
                 place = value
                 yield cand("workplace", value, s, confidence=0.75)
                 if _PART_TIME_TALK.search(s.message):

@@ -9,7 +9,22 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["is_fragment"]
+__all__ = ["is_fragment", "trimmed"]
+
+#: words of the clause left at a value's end: one pointing back at it ("영화는 타짜 이건 스무
+#: 번은 봤을걸"), a degree ("i cant do shellfish at all")
+_TAILS = {
+    "ko": re.compile(r"\s+(?:이건|그건|저건|이거|그거|저거|이게|그게)$"),
+    "en": re.compile(r"\s+(?:at\s+all|whatsoever|either)$", re.IGNORECASE),
+}
+
+
+def trimmed(value: str, language: str) -> str:
+    """``value`` without the clause's words at its end ("타짜 이건" -> "타짜", "shellfish at all"
+    -> "shellfish")."""
+    pattern = _TAILS.get(language)
+    return value if pattern is None else pattern.sub("", value)
+
 
 _FRAGMENT = {
     # a verb's ending (a promise, a plan, a clause going on), or a pronoun alone
@@ -18,6 +33,8 @@ _FRAGMENT = {
         r"|^(?:걔|얘|쟤|그거|이거|저거|그게|이게)(?:도|는|가|랑|요)?$"
         # an adverb or a mouth read as what one is allergic to ("괜히 먹었다가", "입 알레르기")
         r"|^(?:입|괜히|완전|진짜|심한|약간|무슨|그|좀)\s*알레르기$"
+        # a verb alone ("사는 데 용돈 다 써" read as where one lives)
+        r"|^(?:써|해|줘|돼|봐|놔|와|가|씀|함|됨)$"
     ),
     # a sentence's particle or a clause going on; a noun left hanging on の
     "ja": re.compile(r"(?:じゃん|のに|けど|よね|だよね|でしょ)$|[^\W\d_]の$"),
