@@ -7,21 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from soulmem.perceive.facts import Candidate, FactContext
-from soulmem.perceive.facts.ja import extract
-
-
-def run(text: str, **context: object) -> list[Candidate]:
-    return extract(text, FactContext(**context))  # type: ignore[arg-type]
-
-
-def user_facts(text: str, **context: object) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for c in run(text, **context):
-        if c.about == "user" and not c.negated and c.mode != "end":
-            out.setdefault(c.subject, []).append(c.value)
-    return out
-
+from test_facts_ja import user_facts  # tests/ is on sys.path
 
 # (message, subject, the whole value read)
 READ = [
