@@ -76,6 +76,8 @@ def test_a_pointing_word_left_at_the_end_is_trimmed() -> None:
     assert trimmed("이건 타짜", "ko") == "이건 타짜"
     assert trimmed("Inception that one", "en") == "Inception that one"
     assert trimmed("shellfish at all", "en") == "shellfish"
+    assert trimmed("秋がいいねえ", "ja") == "秋"
+    assert trimmed("がいい", "ja") == "がいい"
     text = "그리고 영화는 타짜 이건 스무번은 봤을걸 묻고 더블로 가!"
     assert [(c.subject, c.value) for c in extract_facts(text, language="ko")] == [
         ("favorite_movie", "타짜")

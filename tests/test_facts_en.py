@@ -929,6 +929,18 @@ def test_fresh_synk_4_more_phrasings() -> None:
     assert has("I'm crammed in a box room in Bristol", "current_residence", "Bristol")
     assert user_values("my gran lives above a shop in Hull", "current_residence") == []
     assert user_values("I'm in a cabin in Tahoe for the weekend", "current_residence") == []
+    # a home rented, taken or signed for, typed in lower case or with the subject left out;
+    # "this state" is no place, nor someone else's flat
+    text = "grew up in mackay tho\nnow renting in annerley with two housemates"
+    assert has(text, "current_residence", "Annerley")
+    text = "OK UPDATE\nwe are out of annerley\ngot a granny flat in wynnum, moved everything in"
+    assert has(text, "current_residence", "Wynnum")
+    text = "I signed the papers yesterday on a little condo in Marietta, ten minutes from Denise."
+    assert has(text, "current_residence", "Marietta")
+    text = "though I have lived in this state most of my adult life"
+    assert user_values(text, "current_residence") == []
+    assert user_values("my sister got a flat in Leeds, she moved in May", "current_residence") == []
+    assert user_values("my sister is now renting in Leeds", "current_residence") == []
     # a trip one is off on; a show's tickets are not a trip
     assert has("off to Seville in May with my cousins", "upcoming_event", "Seville", "May")
     assert has("we got plane tickets to Hanoi for July", "upcoming_event", "Hanoi")

@@ -46,6 +46,8 @@ READ = [
     ("佐藤ひなたと言います", "name", "佐藤ひなた"),
     # a residence
     ("住所は津です", "current_residence", "津"),
+    # Nagoya (and western) ている forms: 住んどって, しとります
+    ("今は春日井に住んどって、近所のスーパーでパートしとります。", "current_residence", "春日井"),
     ("私は看護師です。毎日忙しい。", "job", "看護師"),
 ]
 
@@ -89,6 +91,9 @@ DROPPED = [
     # "later", not a place
     ("新しい住所は追ってお知らせいたします。", "current_residence"),
     ("住所は後日お知らせします", "current_residence"),
+    # what the message is, not a name
+    ("報告です！この週末で引っ越し終わったがや〜。", "name"),
+    ("ご相談です。", "name"),
 ]
 
 

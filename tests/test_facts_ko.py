@@ -62,6 +62,8 @@ POSITIVE: list[tuple[str, str, str]] = [
     ("제주도에서 나고 자랐어", "hometown", "제주도"),
     # residence
     ("지금은 역삼동 원룸에서 혼자 살아", "current_residence", "역삼동 원룸"),
+    ("지금 신림 원룸사는데 여기까지 2호선타고옴", "current_residence", "신림 원룸"),
+    ("사장님 나 이사끝남ㅋㅋ 신림 탈출 합정으로옴 허리나감", "current_residence", "합정"),
     ("요즘 분당에서 자취해", "current_residence", "분당"),
     ("나 인천 살아", "current_residence", "인천"),
     ("사는 곳은 수원 영통이야", "current_residence", "수원 영통"),
@@ -1628,6 +1630,10 @@ def test_a_name_said_without_a_cue_once_known_is_not_replaced() -> None:
     assert _user("안녕하세요! 저 김민지예요", known)["name"] == ["김민지"]
     text = "사장님 여기 몇 시까지 해? 아 갑자기 반말 ㅈㅅ ㅋㅋ 나 윤재혁이라고 함. 비 와서 피신 옴"
     assert _user(text)["name"] == ["윤재혁"]
+    # how a food looks is no favourite ("먹으면 큰일나요": it cannot be eaten)
+    text = "저는 여름 과일 중에 복숭아가 제일 맛있어 보이는데 먹으면 큰일나요 ㅠㅠ"
+    assert "favorite_food" not in _user(text)
+    assert _user("나는 떡볶이가 제일 맛있어")["favorite_food"] == ["떡볶이"]
     # the rest of a question asked without its mark is no name
     assert "name" not in _user("진짜 마지막 ㅋㅋ 내 생일 언제라 했지 그리고 내 풀네임 다시")
     assert _user("내 이름은 다은이야")["name"] == ["다은"]

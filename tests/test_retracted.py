@@ -47,7 +47,15 @@ T0 = datetime(2025, 3, 1, tzinfo=UTC)
             ["Sacramento"],
         ),
         ("이제 보험회사 회계팀 말고 제약회사 인사팀 사람이에요!", "ko", ["보험회사 회계팀"]),
+        (
+            "I close at the end of the month and the Zanesville house goes on the market",
+            "en",
+            ["Zanesville"],
+        ),
         ("아 맞다 나 핫식스 끊었음. 요즘은 바나나우유로 버팀", "ko", ["핫식스"]),
+        ("사장님 나 붙었음ㅋㅋㅋ 제약회사 때려치고 화장품회사 총무팀으로감", "ko", ["제약회사"]),
+        ("편의점 알바 관뒀어 이제 카페에서 일함", "ko", ["편의점 알바"]),
+        ("사장님 나 이사끝남ㅋㅋ 신림 탈출 합정으로옴 허리나감", "ko", ["신림"]),
     ],
 )
 def test_names_taken_back(text: str, language: str, names: list[str]) -> None:
@@ -69,6 +77,9 @@ def test_names_taken_back(text: str, language: str, names: list[str]) -> None:
         ("엄마랑 통화하다 끊었어", "ko"),
         ("전화 끊었어 걔랑", "ko"),
         ("이제 그거 말고 다른 거", "ko"),
+        ("오늘 드디어 회사 탈출 ㅋㅋ", "ko"),
+        ("그거 그만두고 이거 하자", "ko"),
+        ("나 알바 관둠 ㅋㅋ", "ko"),
     ],
 )
 def test_nothing_named_taken_back(text: str, language: str) -> None:

@@ -149,7 +149,7 @@ def _g(x: re.Match[str]) -> str:
 
 _PLACE_CUE = re.compile(
     r"(?:\b(?:(?:I|we)\s+(?:still\s+|now\s+|currently\s+)?(?:live|stay)\s+in|(?:living|"
-    r"staying|based|raised|born)\s+in|(?:grew\s+up|moved|relocated)\s+(?:in|to)|(?:I'm|I\s+am)"
+    r"staying|renting|based|raised|born|flat|house|apartment|condo|unit|cottage)\s+in|(?:grew\s+up|moved|relocated)\s+(?:in|to)|(?:I'm|I\s+am)"
     r"\s+(?:originally\s+)?from|(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|finally\s+)?in)"
     r"|(?:^|(?<=[.!?,;]\s))(?:stay|live)\s+in)\s+([a-z][a-z'-]{2,})"
     r"(?=\s+(?:now|these\s+days|nowadays|though|tho|for\s+good|since|originally|but|and|with)\b"

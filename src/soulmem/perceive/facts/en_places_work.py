@@ -64,6 +64,12 @@ _LIVE = (
         r"(?=(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)*(?:\s+(?:these\s+days|now|nowadays)\b"
         r"|\s+with\s+(?:my|our)\s+[\w-]+\s*(?:[,.;!]|$)|\s*[,.;!]|$))"
     ),
+    # "now renting in Annerley with two housemates", "I've been renting in Leeds"
+    rx(
+        r"(?:\b(?:I|we)(?:'m|\s+am|'re|\s+are|'ve\s+been|\s+have\s+been)\s+(?:now\s+)?|"
+        r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!'s\s)\b(?:now|currently|still)\s+)"
+        r"renting\s+(?:in|on|near)\s+"
+    ),
     # "I'm moving to Boise next week", "we're relocating to Denver": a move under way
     rx(
         r"\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?:finally|officially|actually|really|"
@@ -95,6 +101,11 @@ _LIVE_HOUSING = (
         rf"my|this)\s+((?:[\w-]+\s+){{0,3}}?{_HOUSING})\s+(?:in|on|near|outside(?:\s+of)?)\s+"
     ),
     rx(rf"\bmy\s+((?:[\w-]+\s+){{0,2}}?{_HOUSING})\s+(?:in|on)\s+"),
+    # "I signed the papers yesterday on a little condo in Marietta"
+    rx(
+        rf"\b(?:I|we)\s+(?:just\s+|finally\s+)?signed\s+(?:the\s+papers|a\s+lease)\s+(?:\w+\s+)?"
+        rf"(?:on|for)\s+(?:a|an|our|my)\s+((?:[\w-]+\s+){{0,3}}?{_HOUSING})\s+(?:in|on)\s+"
+    ),
     # "I live above a bakery in Camden", "we live next to a pub in Leith"
     rx(
         r"\b(?:I|we)(?:\s+(?:currently|now|still))?\s+live\s+((?:right\s+)?(?:above|over|below|"
@@ -107,6 +118,16 @@ _LIVE_HOUSING = (
         rf"squeezed\s+|holed\s+up\s+|renting\s+)?in\s+(?:a|an|my|this|one\s+of\s+the)"
         rf"\s+((?:[\w-]+\s+){{0,3}}?{_HOUSING})s?\s+(?:in|on|near|outside(?:\s+of)?)\s+"
     ),
+)
+# "we are out of annerley got a granny flat in wynnum, moved everything in on sat": a home
+# taken with the subject left out, in a message about a move, with no one else before it
+_GOT_HOME = rx(
+    rf"\b(?:just\s+|finally\s+)?got\s+(?:a|an|our|my)\s+((?:[\w-]+\s+){{0,3}}?{_HOUSING})\s+"
+    r"(?:in|on)\s+"
+)
+_SOMEONE = rx(
+    r"\b(?:he|she|they|his|her|their|sister|brother|mum|mom|dad|parents|friend|mate|son|"
+    r"daughter|cousin|neighbou?r)\b"
 )
 # "I'm in a cabin in Tahoe for the weekend": a stay, not a home
 _A_STAY = rx(
@@ -186,9 +207,12 @@ def r_places(s: str, m: Msg) -> Iterator[Candidate]:
         if p:
             yield cand("current_residence", p, s, confidence=conf)
             return
-    for pat in _LIVE_HOUSING:
-        x = pat.search(s)
-        if x and not _LEFT_HOUSING.search(s[: x.start()]) and not _PAST_HOME.search(x.group(0)):
+    got = _GOT_HOME.search(s) if _MOVE_CUE.search(m.text) else None
+    got = None if got is None or _SOMEONE.search(s[: got.start()]) else got
+    for pat in (*_LIVE_HOUSING, _GOT_HOME):
+        x = got if pat is _GOT_HOME else pat.search(s)
+        left = pat is not _GOT_HOME and _LEFT_HOUSING.search(s[: x.start()]) if x else None
+        if x and not left and not _PAST_HOME.search(x.group(0)):
             p = place(s[x.end() :])
             if p and not _A_STAY.match(s, x.end() + len(p)):
                 yield cand("current_residence", f"{p} ({x.group(1).strip()})", s, confidence=0.8)

@@ -320,7 +320,7 @@ _CAPSEQ = re.compile(
 )
 _STATE = re.compile(r",\s*([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)")
 _PLACE_NOUN = rx(
-    r"^(?:the\s+|a\s+|an\s+)?(?:[\w'-]+\s+){0,3}?(?:town|city|village|suburbs?|farm|island|"
+    r"^(?!(?:this|that)\s)(?:the\s+|a\s+|an\s+)?(?:[\w'-]+\s+){0,3}?(?:town|city|village|suburbs?|farm|island|"
     r"countryside|coast|neighbou?rhood|area|county|state|country|base|ranch|reservation|"
     r"mountains|valley|desert|border)\b(?:\s+(?:in|near|outside(?:\s+of)?|of|on)\s+"
     r"[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)?"

@@ -60,6 +60,8 @@ _RES = Gated(
 )
 _RES_BARE = Gated(
     rf"(?P<v>(?:{PLACE_WORD}\s){{0,2}}(?:{_CITY}|{_HOUSING}|{PLACE_WORD}(?:동|구|시|군|읍|면|단지|마을)))\s+{_ADV}{_LIVE}"
+    # "신림 원룸사는데": the kind of home run into the verb
+    rf"|(?P<h>(?:{PLACE_WORD}\s)?{_HOUSING})(?=사는데|살아|살고|삶)"
     rf"|(?<!\w)(?P<g>{_CITY}){_LIVE}",
     *_LIVE_GATES,
 )
@@ -242,6 +244,7 @@ def places(m: Msg, s: Sent) -> None:
         if mt:
             if rx is _RES and re.search(r"고양이|강아지|냥이|마리", mt.group(0)):
                 continue
-            v = place_value(mt.group("v") or mt.group("g"), strict=strict)
+            said = mt.group("v") or mt.group("g") or (mt.group("h") if rx is _RES_BARE else "")
+            v = place_value(said, strict=strict)
             if v and m.add(s, "current_residence", v, prefix=t[: mt.start()]):
                 return

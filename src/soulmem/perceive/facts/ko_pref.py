@@ -136,7 +136,8 @@ _ORDER_CUE = re.compile(
 )
 _ME_TOO = re.compile(r"(?:^|\s)(?:나도|저도)\s")
 _TASTY = Gated(
-    rf"{_NP}(?:이|가|은|는)\s*(?:세상에서\s*)?(?:제일|가장|젤|최고로)\s*맛있",
+    # (not "제일 맛있어 보이는데 먹으면 큰일나요": only how it looks)
+    rf"{_NP}(?:이|가|은|는)\s*(?:세상에서\s*)?(?:제일|가장|젤|최고로)\s*맛있(?!\S*\s*보이)",
     "맛있",
 )
 _LIKE_DOING = Gated(

@@ -40,6 +40,8 @@ _NOT_NAMES = frozenset(
     }
     # what is cut off besides a habit: a call, a contact, a word
     | {"전화", "통화", "연락", "말", "관계", "인연", "발길", "숨", "흐름"}
+    # a kind of work or place alone names none in particular ("알바 관둠": which one?)
+    | {"알바", "회사", "직장", "일", "학교", "학원", "공부", "운동"}
 )
 
 #: a verb before the ending, not a name ("통화하다 끊었어": the call was cut off)
@@ -66,16 +68,16 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {
             re.IGNORECASE,
         ),
         # "shifting out of Hostel 10", "moved out of the Dorchester flat", "the Sacramento
-        # apartment is all boxes": a home left behind, by its name
+        # apartment is all boxes", "the Zanesville house goes on the market": a home left
         re.compile(
             r"\b(?:mov|shift)(?:e|ed|ing)\s+out\s+of\s+(?:the\s+|my\s+|our\s+)?"
             r"(?P<x>(?-i:[A-Z])[\w'-]+(?:\s+(?:(?-i:[A-Z])[\w'-]+|\d+))?)",
             re.IGNORECASE,
         ),
         re.compile(
-            r"\b(?:the|my|our)\s+(?P<x>(?-i:[A-Z])[\w'-]+)\s+(?:apartment|flat|house|place|room)"
-            r"\s+(?:is|'s)\s+(?:all\s+|already\s+)*(?:in\s+)?(?:boxes|boxed\s+up|packed|empty|"
-            r"cleared\s+out|sold)\b",
+            r"\b(?:the|my|our)\s+(?P<x>(?-i:[A-Z])[\w'-]+)\s+(?:apartment|flat|house|place|room|condo)"
+            r"\s+(?:is|'s|goes|went|is\s+going)\s+(?:all\s+|already\s+)*(?:in\s+|on\s+the\s+)?"
+            r"(?:boxes|boxed\s+up|packed|empty|cleared\s+out|sold|market|up\s+for\s+sale)\b",
             re.IGNORECASE,
         ),
         # "Remember when I said fifty-four? Total fib"
@@ -91,6 +93,13 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {
         re.compile(rf"(?:^|[\s,])이제\s+(?P<x>{_KO}?)(?:이|가)?\s*(?:아니고|아니라|아님|아냐)"),
         # "이제 보험회사 회계팀 말고 제약회사 인사팀": what it was, up to two words
         re.compile(rf"(?:^|[\s,])이제\s+(?P<x>(?:{_KO}\s+)?{_KO}?)\s*말고\s"),
+        # "제약회사 때려치고 화장품회사로 감", "편의점 알바 관둠": a job or a place quit
+        re.compile(
+            rf"(?:^|[\s,])(?P<x>(?:{_KO}\s+)?{_KO}?)(?:은|는|도|을|를)?\s*"
+            r"(?:때려치|관두|관뒀|관둠|그만두|그만뒀|그만둠)"
+        ),
+        # "이사끝남 신림 탈출": the place a move escaped
+        re.compile(rf"(?s)^(?=.*이사).*?(?:^|[\s,])(?P<x>{_KO}?)\s*탈출"),
         # "나 핫식스 끊었음", "담배 끊었어": a habit quit (not a call: ``_NOT_NAMES``)
         re.compile(rf"(?:^|[\s,])(?P<x>{_KO}?)(?:은|는|도|을|를)?\s*끊었"),
         re.compile(rf"(?:^|[\s,])(?P<x>{_KO}?)\s*말고\s+\S+(?:으로|로|에)\s"),

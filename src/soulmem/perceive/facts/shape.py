@@ -12,10 +12,12 @@ import re
 __all__ = ["is_fragment", "trimmed"]
 
 #: words of the clause left at a value's end: one pointing back at it ("영화는 타짜 이건 스무
-#: 번은 봤을걸"), a degree ("i cant do shellfish at all")
+#: 번은 봤을걸"), a degree ("i cant do shellfish at all"), the liking itself ("秋がいいねえ")
 _TAILS = {
     "ko": re.compile(r"\s+(?:이건|그건|저건|이거|그거|저거|이게|그게)$"),
     "en": re.compile(r"\s+(?:at\s+all|whatsoever|either)$", re.IGNORECASE),
+    # "季節はやっぱ秋がいいねえ": the liking said after the value
+    "ja": re.compile(r"(?<=.)(?:が|は)(?:いい|良い|好き|最高|一番)[ねえよなぁー〜]*$"),
 }
 
 
