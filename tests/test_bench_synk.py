@@ -41,7 +41,7 @@ def test_dev_scenarios_recall_every_probe(language: str, e5: E5Embedder) -> None
 
 DATA = Path(__file__).resolve().parent / "data"
 #: hits of the scenarios written apart from the rules (``synk_holdout``: 60 turns;
-#: ``synk_fresh``: 103-105 turns, ten batches, thirty-fourth to thirty-seventh sessions),
+#: ``synk_fresh``: 103-105 turns, eleven batches, thirty-fourth to thirty-eighth sessions),
 #: since the rules were generalised against them (docs/benchmarks.md gives each set's score
 #: as it came): raise, never lower
 FLOORS = {
@@ -104,6 +104,14 @@ FLOORS = {
     "synk_en_fresh20": 27,
     "synk_ja_fresh20": 17,
     "synk_ko_fresh20": 25,
+    # twelfth batch (thirty-eighth session: measured once as it came, 144 with 7 stale, then
+    # tuned on)
+    "synk_en_fresh23": 27,
+    "synk_ja_fresh23": 25,
+    "synk_ko_fresh23": 27,
+    "synk_en_fresh24": 27,
+    "synk_ja_fresh24": 29,
+    "synk_ko_fresh24": 25,
 }
 
 
