@@ -41,7 +41,7 @@ def test_dev_scenarios_recall_every_probe(language: str, e5: E5Embedder) -> None
 
 DATA = Path(__file__).resolve().parent / "data"
 #: hits of the scenarios written apart from the rules (``synk_holdout``: 60 turns;
-#: ``synk_fresh``: 103-105 turns, eleven batches, thirty-fourth to thirty-eighth sessions),
+#: ``synk_fresh``: 103-105 turns, twelve batches, thirty-fourth to thirty-eighth sessions),
 #: since the rules were generalised against them (docs/benchmarks.md gives each set's score
 #: as it came): raise, never lower
 FLOORS = {
@@ -112,6 +112,14 @@ FLOORS = {
     "synk_en_fresh24": 27,
     "synk_ja_fresh24": 29,
     "synk_ko_fresh24": 25,
+    # thirteenth batch (thirty-eighth session: 145 with 11 stale as it came on the session's
+    # first code, 150 with 12 on its code before tuning on it)
+    "synk_en_fresh25": 27,
+    "synk_ja_fresh25": 28,
+    "synk_ko_fresh25": 26,
+    "synk_en_fresh26": 27,
+    "synk_ja_fresh26": 26,
+    "synk_ko_fresh26": 28,
 }
 
 

@@ -941,6 +941,16 @@ def test_fresh_synk_4_more_phrasings() -> None:
     assert user_values(text, "current_residence") == []
     assert user_values("my sister got a flat in Leeds, she moved in May", "current_residence") == []
     assert user_values("my sister is now renting in Leeds", "current_residence") == []
+    text = "me and Jolina signed for a 2 bed in Mira Mesa 😭🎉 bye bye Chula Vista commute"
+    assert has(text, "current_residence", "Mira Mesa")
+    assert has("these days I've a tiny flat in Salthill", "current_residence", "Salthill")
+    assert user_values("I've a question for you", "current_residence") == []
+    text = "Slept our first night there last night. So that's me, bye bye Salthill, hello Oranmore"
+    assert has(text, "current_residence", "Oranmore")
+    # hired, the subject left out after the news
+    text = "I GOT IT!!! officially hired as a CNA at Harborview Senior Living, orientation soon"
+    assert has(text, "job", "CNA at Harborview")
+    assert user_values("hired as a joke lol", "job") == []
     # a trip one is off on; a show's tickets are not a trip
     assert has("off to Seville in May with my cousins", "upcoming_event", "Seville", "May")
     assert has("we got plane tickets to Hanoi for July", "upcoming_event", "Hanoi")
@@ -966,6 +976,17 @@ def test_fresh_synk_4_more_phrasings() -> None:
 def _now(text: str, subject: str, current: dict[str, tuple[str, ...]]) -> list[tuple[str, str]]:
     found = facts(text, current=current)
     return [(c.value, c.mode) for c in found if c.subject == subject and c.about == "user"]
+
+
+def test_a_boyfriend_becomes_a_fiance() -> None:
+    """ "PROPOSED!!! I'm engaged!!!": the partner told as a boyfriend is now a fiancé (a
+    refinement); someone else's engagement or a past one changes nothing."""
+    now = {"partner": ("Declan (boyfriend)",), "relationship_status": ("in a relationship",)}
+    text = "he gets down on one knee in the muck and PROPOSED!!! I'm engaged!!!"
+    assert _now(text, "partner", now) == [("Declan (fiancé)", "refine")]
+    assert _now("we got married on Saturday!", "partner", now) == [("Declan (spouse)", "refine")]
+    assert _now("my sister got engaged!!", "partner", now) == []
+    assert _now("I was engaged once, long ago", "partner", now) == []
 
 
 def test_corrections_read_as_changes() -> None:

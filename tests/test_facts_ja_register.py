@@ -48,6 +48,18 @@ READ = [
     ("住所は津です", "current_residence", "津"),
     # Nagoya (and western) ている forms: 住んどって, しとります
     ("今は春日井に住んどって、近所のスーパーでパートしとります。", "current_residence", "春日井"),
+    (
+        "住んでんのは東区の元町。駅近いのだけが取り柄のボロアパートな",
+        "current_residence",
+        "東区の元町",
+    ),
+    ("引っ越したわ。東区のボロアパート更新しないで、手稲の借家に。", "current_residence", "手稲"),
+    # single, said as what it is like
+    (
+        "彼女いない歴もう3年か？独り身なまら気楽だけどな",
+        "relationship_status",
+        "恋人なし（独り身なまら気楽）",
+    ),
     ("私は看護師です。毎日忙しい。", "job", "看護師"),
 ]
 
@@ -94,6 +106,7 @@ DROPPED = [
     # what the message is, not a name
     ("報告です！この週末で引っ越し終わったがや〜。", "name"),
     ("ご相談です。", "name"),
+    ("友達の家に遊びに行った。引っ越したばかりで、田中の家に。", "current_residence"),
 ]
 
 

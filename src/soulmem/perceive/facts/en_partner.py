@@ -72,4 +72,27 @@ def m_married_for(m: Msg) -> Iterator[Candidate]:
             return
 
 
-MESSAGE_RULES = (m_partner_named, m_married_for)
+# "PROPOSED!!! I'm engaged!!!", "we got married on Saturday": the partner's role moves on
+_NOW_ENGAGED = rx(
+    r"\b(?:I'm|I\s+am|we're|we\s+are|we\s+got|I\s+got|just\s+got)\s+(?:officially\s+|finally\s+)?"
+    r"(engaged|married)\b"
+)
+_ROLE_NOTE = rx(r"\s*\((?:boyfriend|girlfriend|bf|gf|partner)\)\s*$")
+
+
+def m_partner_moves_on(m: Msg) -> Iterator[Candidate]:
+    """The current partner told as a boyfriend or girlfriend ("Declan (boyfriend)") becomes a
+    fiancé(e) or a spouse when the user says they are engaged or married now."""
+    for s in m.sents:
+        x = _NOW_ENGAGED.search(s)
+        if not x or _PAST.search(s):
+            continue
+        role = "fiancé" if x.group(1).lower() == "engaged" else "spouse"
+        for value in m.current("partner"):
+            if _ROLE_NOTE.search(value):
+                new = f"{_ROLE_NOTE.sub('', value)} ({role})"
+                yield cand("partner", new, s, confidence=0.75, mode="refine")
+        return
+
+
+MESSAGE_RULES = (m_partner_named, m_married_for, m_partner_moves_on)

@@ -96,15 +96,16 @@ _LIVE = (
 _HOUSING = HOUSING
 _LIVE_HOUSING = (
     rx(
-        rf"\bI(?:\s+(?:currently|now|still))?(?:'ve\s+got|\s+have|\s+rent|\s+own|\s+bought|"
+        rf"\bI(?:\s+(?:currently|now|still))?(?:'ve\s+got|'ve(?=\s+(?:a|an)\s)|\s+have|\s+rent|\s+own|\s+bought|"
         rf"\s+share|\s+live\s+in|'m\s+living\s+in)\s+(?:a|an|"
         rf"my|this)\s+((?:[\w-]+\s+){{0,3}}?{_HOUSING})\s+(?:in|on|near|outside(?:\s+of)?)\s+"
     ),
     rx(rf"\bmy\s+((?:[\w-]+\s+){{0,2}}?{_HOUSING})\s+(?:in|on)\s+"),
     # "I signed the papers yesterday on a little condo in Marietta"
     rx(
-        rf"\b(?:I|we)\s+(?:just\s+|finally\s+)?signed\s+(?:the\s+papers|a\s+lease)\s+(?:\w+\s+)?"
-        rf"(?:on|for)\s+(?:a|an|our|my)\s+((?:[\w-]+\s+){{0,3}}?{_HOUSING})\s+(?:in|on)\s+"
+        rf"\b(?:I|we|me\s+and\s+\w+|\w+\s+and\s+I)\s+(?:just\s+|finally\s+)?signed\s+"
+        rf"(?:(?:the\s+papers|a\s+lease)\s+(?:\w+\s+)?)?(?:on|for)\s+(?:a|an|our|my)\s+"
+        rf"((?:[\w-]+\s+){{0,3}}?(?:{_HOUSING}|\d\s*bed(?:room)?))\s+(?:in|on)\s+"
     ),
     # "I live above a bakery in Camden", "we live next to a pub in Leith"
     rx(
@@ -144,7 +145,7 @@ _LEFT_HOUSING = rx(r"\b(?:out\s+of|left|leaving|leave|sold|selling)\s+(?:\w+\s+)
 # must speak of the move), "long drive home to Derby tonight" (a daily trip home)
 _MOVE_CUE = rx(
     r"\b(?:moved|moving|move|new\s+(?:place|flat|house|apartment|room)|keys|unpack\w*|"
-    r"boxes|landlady|landlord|swapped|goodbye|farewell|(?:don't|do\s+not|no\s+longer)\s+live|"
+    r"boxes|landlady|landlord|swapped|goodbye|bye\s+bye|farewell|first\s+night\s+there|(?:don't|do\s+not|no\s+longer)\s+live|"
     r"not\s+in\s+[A-Z][\w'-]*\s+any\s*more|left\s+(?-i:[A-Z])[\w'-]*\s+(?:for\s+good|after\s+\w+\s+years|behind))\b"
 )
 _NOW_IN = rx(
@@ -312,6 +313,8 @@ _NEW_JOB = rx(
     r"|\b(?!(?:nobody|never|not|didn't|won't|wouldn't|almost|nearly)\b)[\w'-]+\s+"
     r"(?:just\s+|finally\s+|officially\s+)?(?:hired\s+me|took\s+me\s+on)\s+"
     r"(at|as)\s+(?:an?\s+)?"
+    # "I GOT IT!!! officially hired as a CNA at Harborview": the subject left out
+    r"|^\W*(?:just\s+|finally\s+|officially\s+)+(?:got\s+)?hired\s+(as)\s+(?:an?\s+)?"
 )
 # "I work the dish room at the dining hall", "I work the front desk at a hotel": a station
 _STATION = (
@@ -404,7 +407,7 @@ def r_work(s: str, m: Msg) -> Iterator[Candidate]:
                 if x.group(1)
                 else (
                     "workplace"
-                    if (x.group(2) or x.group(3) or "").lower() in ("at", "by")
+                    if (x.group(2) or x.group(3) or x.group(4) or "").lower() in ("at", "by")
                     else "job"
                 )
             )

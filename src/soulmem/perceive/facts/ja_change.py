@@ -49,6 +49,11 @@ _BARE_TO = re.compile(
     r"^(?:(?:先週末?|先月|昨日|今日|この前|こないだ|週末|土曜|日曜|やっと|ついに|無事)"
     rf"[にはも]?[、,\s]*)*{PLACE}(?:に|へ)(?:ね|よ|だよ)?[!！。…〜~ー]*$"
 )
+# "東区のボロアパート更新しないで、手稲の借家に。": the new home by its kind, the verb left out
+_HOUSING_TO = re.compile(
+    rf"(?:^|、)\s*{PLACE}の(?:借家|アパート|マンション|部屋|一軒家|社宅|寮|団地)(?:に|へ)"
+    r"(?:ね|よ|だよ)?[!！。…〜~ー]*$"
+)
 # "所沢での新生活スタート": the new life's place
 _NEW_LIFE = re.compile(rf"{PLACE}(?:での|で)(?:新生活|新しい生活|一人暮らし|ひとり暮らし)")
 _NOT_HOME = re.compile(
@@ -61,7 +66,7 @@ def _move(s: Sent) -> Iterator[Candidate]:
     if not _MOVE_TALK.search(s.message):
         return
     t = s.text
-    bare = (_BARE_TO,) if _MOVED_DONE.search(s.message) else ()
+    bare = (_BARE_TO, _HOUSING_TO) if _MOVED_DONE.search(s.message) else ()
     for regex in (_FROM_TO, _TO_FROM, _NEW_HOME, _MOVED_IN, _NEW_LIFE, *bare):
         m = regex.search(t)
         if m is None or s.other_at(m.start()):

@@ -80,6 +80,17 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {
             r"(?:boxes|boxed\s+up|packed|empty|cleared\s+out|sold|market|up\s+for\s+sale)\b",
             re.IGNORECASE,
         ),
+        # "bye bye Salthill, hello Oranmore", "bye bye Chula Vista commute": a home left
+        re.compile(
+            r"\b(?:good)?bye(?:\s+bye)?,?\s+(?P<x>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)"
+            r"(?=,?\s+hello\b|\s+(?:commute|apartment|flat|house|life|days)\b)",
+            re.IGNORECASE,
+        ),
+        # "last day at Seafood City was today": a workplace left
+        re.compile(
+            r"\blast\s+(?:day|shift)\s+at\s+(?:the\s+)?(?P<x>(?-i:[A-Z])[\w'&-]+(?:\s+(?-i:[A-Z])[\w'&-]+)?)",
+            re.IGNORECASE,
+        ),
         # "Remember when I said fifty-four? Total fib"
         re.compile(
             r"\bsaid\s+(?P<x>[\w-]+)\W{0,3}\s*(?:\w+\s+){0,3}?(?:fib|lie|lied|made\s+(?:it|that)"
