@@ -123,3 +123,17 @@ def test_the_known_allergen_not_the_place_it_was_eaten() -> None:
         previous_user_texts=("hello",),
     )
     assert facts.get("allergy") == ["蕎麦"]
+
+
+def test_a_name_said_right_after_a_pet_is_not_the_users() -> None:
+    """ "あと実家に柴いるの🐕" ... "名前はこむぎ！": the name, said with no owner, is the dog's;
+    "私の名前はひより" after the same message is the user's."""
+    pet = "あと実家に柴いるの🐕 会いたすぎて禁断症状でてる"
+    assert "name" not in user_facts(
+        "名前はこむぎ！(写真) このもふもふ見て", previous_user_texts=(pet,)
+    )
+    said = user_facts("私の名前はひより", previous_user_texts=(pet,))
+    assert said.get("name") == ["ひより"]
+    assert user_facts("名前はひより！よろしく", previous_user_texts=("はじめまして！",)).get(
+        "name"
+    ) == ["ひより"]

@@ -1630,6 +1630,9 @@ def test_a_name_said_without_a_cue_once_known_is_not_replaced() -> None:
     assert _user("안녕하세요! 저 김민지예요", known)["name"] == ["김민지"]
     text = "사장님 여기 몇 시까지 해? 아 갑자기 반말 ㅈㅅ ㅋㅋ 나 윤재혁이라고 함. 비 와서 피신 옴"
     assert _user(text)["name"] == ["윤재혁"]
+    # an allergy said as an if, to someone else, is not the user's
+    assert "allergy" not in _user("어머 땅콩 알레르기면 조심해야돼요~~ 저도 못먹는게 있어서")
+    assert _user("땅콩 알레르기라서 못 먹어요")["allergy"] == ["땅콩 알레르기"]
     # how a food looks is no favourite ("먹으면 큰일나요": it cannot be eaten)
     text = "저는 여름 과일 중에 복숭아가 제일 맛있어 보이는데 먹으면 큰일나요 ㅠㅠ"
     assert "favorite_food" not in _user(text)

@@ -117,9 +117,18 @@ def _own_name(s: Sent, name: str) -> str:
     return "" if s.other_topic(topic.group("pre") + "は") else topic.group("rest")
 
 
+# "名前はこむぎ！" with no owner said: the name of what the message before was about
+_UNOWNED_NAME = re.compile(r"(?:^|[。!！?？、\s])名前(?:は|が|ね)")
+
+
 def names(s: Sent) -> Iterator[Candidate]:
     if _PET_TALK.search(s.before[-40:] + s.text):  # "柴の名前を言い忘れてました。大福です"
         return
+    last_turn = s.context.previous_user_texts[-1:]
+    if _UNOWNED_NAME.search(s.before[-40:] + s.text) and any(
+        _NOT_MY_NAME.search(t) for t in last_turn
+    ):
+        return  # "あと実家に柴いるの🐕" ... "名前はこむぎ！"
     mr0 = _REAL_NAME.search(s.text)
     if mr0 and (_DENIED.search(mr0.group("n")) or _DENIED.match(s.text[mr0.end("n") :])):
         mr0 = None

@@ -147,6 +147,8 @@ _HIGH_CANT = re.compile(
     r"못\s*(?:가|올라|타|내려다|쳐다)(?!\w*(?:봤|갔|겠|\s*봐|\s*가게))"
 )
 _LEARNT = re.compile(r"\s*(?:있|없)(?:구나|군|으시|으세|대|다니|다더)")
+# "땅콩 알레르기면 조심해야돼요": if someone has it, said to them
+_IF_ANY = re.compile(r"(?:이)?면(?=\s|$|[.,!~ㅠㅜ])|\s*있(?:으면|다면|으시면)")
 _REASON_END = re.compile(r"(?:이라|라서|이라서|여서|이어서|라)$")
 _REASON = re.compile(r"(?:^|\s)(?P<n>\w+?)(?:은|는)\s")
 _PHOBIA_STOP = frozenset({"귀신같이", "진짜", "너무", "그게", "이게", "그거", "이거", "밤", "혼자"})
@@ -224,8 +226,8 @@ def _antecedent(m: Msg, s: Sent, rx: re.Pattern[str]) -> str:
 def forbidden_rules(m: Msg, s: Sent) -> None:
     t = s.text
     mt = _ALLERGY_WORD.search(t)
-    if mt and _LEARNT.match(t, mt.end()):
-        pass  # "도깨비도 알레르기가 있구나": learning of someone else's
+    if mt and (_LEARNT.match(t, mt.end()) or _IF_ANY.match(t, mt.end())):
+        pass  # "도깨비도 알레르기가 있구나": learning of someone else's; "…알레르기면": an if
     elif mt:
         v = _np(mt.group("v"), 2)
         if mt.group("neg"):
