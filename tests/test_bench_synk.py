@@ -41,7 +41,7 @@ def test_dev_scenarios_recall_every_probe(language: str, e5: E5Embedder) -> None
 
 DATA = Path(__file__).resolve().parent / "data"
 #: hits of the scenarios written apart from the rules (``synk_holdout``: 60 turns;
-#: ``synk_fresh``: 103-105 turns, twelve batches, thirty-fourth to thirty-eighth sessions),
+#: ``synk_fresh``: 103-105 turns, fourteen batches, thirty-fourth to thirty-ninth sessions),
 #: since the rules were generalised against them (docs/benchmarks.md gives each set's score
 #: as it came): raise, never lower
 FLOORS = {
@@ -120,6 +120,21 @@ FLOORS = {
     "synk_en_fresh26": 27,
     "synk_ja_fresh26": 26,
     "synk_ko_fresh26": 28,
+    # fourteenth batch (thirty-ninth session: 142 with 10 stale as it came, then tuned on)
+    "synk_en_fresh27": 29,
+    "synk_ja_fresh27": 30,
+    "synk_ko_fresh27": 30,
+    "synk_en_fresh28": 28,
+    "synk_ja_fresh28": 30,
+    "synk_ko_fresh28": 30,
+    # fifteenth batch (thirty-ninth session, written after the fourteenth was tuned on: 153
+    # with 6 stale as it came, then tuned on)
+    "synk_en_fresh29": 28,
+    "synk_ja_fresh29": 27,
+    "synk_en_fresh30": 29,
+    "synk_ja_fresh30": 29,
+    "synk_ko_fresh29": 27,
+    "synk_ko_fresh30": 30,
 }
 
 

@@ -1356,3 +1356,79 @@ def test_round4_everyday_trades_moves_and_marriages() -> None:
     # a marriage told by its length
     assert has("me and the missus have been married twenty years", "relationship_status", "married")
     assert user_values("my parents have been married 40 years", "relationship_status") == []
+
+
+def test_singlish_and_voice_typed_messages() -> None:
+    opening = facts(
+        "Uncle! Is me lah, Jia Hui. Goh Jia Hui, the girl buy drink at 8am.", previous=()
+    )
+    assert [c.value for c in opening if c.subject == "name"] == ["Goh Jia Hui"]
+    assert user_values("Twenty-seven liao, but the aunties still call me small girl.", "age") == [
+        "27 years old"
+    ]
+    assert user_values("5 liao, let's go", "age") == []  # a time, not an age
+    assert has(
+        "Now rent one small room in Tampines. The train squeeze", "current_residence", "Tampines"
+    )
+    assert has("Bye bye Tampines, this weekend I shift to Punggol.", "current_residence", "Punggol")
+    assert has(
+        "these days I'm on about ten acres outside Lampasas", "current_residence", "Lampasas"
+    )
+    assert has("My usual ah, Milo dinosaur extra powder.", "likes", "Milo dinosaur")
+    assert has("no more Dr Pepper so now I'm drinking Topo Chico", "favorite_drink", "Topo Chico")
+    taken = facts("from tomorrow no more Milo dinosaur, doctor's order.")
+    assert [(c.subject, c.value) for c in taken] == [("retracted", "Milo dinosaur")]
+    assert has(
+        "on the CB everybody knew me as Tumbleweed so you can call me that",
+        "nickname",
+        "Tumbleweed",
+    )
+    assert has("I never liked heights", "disliked", "heights")
+    # a likeness, not a pet; questions typed without a question mark
+    assert user_values("she say my karaoke like cat kena step tail.", "pet") == []
+    assert facts("next one where am I living at these days and what's my old dog's name") == []
+    assert has("I have a dog named Rex and what's my problem lol", "pet", "Rex")
+
+
+def test_the_characters_birthday_said_back_is_not_the_users() -> None:
+    ctx = FactContext(
+        previous_user_texts=("hi",),
+        previous_assistant_text="25 December! Christmas Day, every year my kids buy log cake.",
+    )
+    assert extract_facts("Christmas baby! So you Capricorn?", ctx, language="en") == []
+    mine = FactContext(previous_user_texts=("hi",), previous_assistant_text="When's yours?")
+    assert [c.value for c in extract_facts("Christmas baby! Haha", mine, language="en")] == [
+        "December 25 (Christmas Day)"
+    ]
+
+
+def test_pidgin_and_london_slang() -> None:
+    opening = facts(
+        "Good evening o! Na Chidinma Okafor be this. Blessing give me this number", previous=()
+    )
+    assert [c.value for c in opening if c.subject == "name"] == ["Chidinma Okafor"]
+    assert user_values(
+        "This last one make me thirty-four, and my mummy still dey call me baby", "age"
+    ) == ["34 years old"]
+    assert user_values(
+        "I be Boxing Day pikin, everybody don full with Christmas rice", "birthday"
+    ) == ["December 26 (Boxing Day)"]
+    intro = facts(
+        "wagwan. name's jerome but no one calls me that, everyone says spinz bc of how i bowl",
+        previous=(),
+    )
+    assert sorted((c.subject, c.value) for c in intro) == [
+        ("name", "Jerome"),
+        ("nickname", "Spinz"),
+    ]
+    taken = facts("quit sainsburys innit. got a job at jd sports now")
+    assert ("retracted", "Sainsburys") in [(c.subject, c.value) for c in taken]
+    assert not [c for c in facts("i quit smoking lol") if c.subject == "retracted"]
+
+
+def test_a_thing_dropped_by_a_pronoun_is_taken_back() -> None:
+    dropped = facts("chem was finishing me so i dropped it today. switched to psychology")
+    assert ("retracted", "chem") in [(c.subject, c.value) for c in dropped]
+    pidgin = facts("Na the crochet. My wrist don give me wahala. So I don drop am. Na pottery now.")
+    assert ("retracted", "crochet") in [(c.subject, c.value) for c in pidgin]
+    assert not [c for c in facts("It was too hard so I dropped it") if c.subject == "retracted"]

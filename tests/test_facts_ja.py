@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from soulmem.perceive.facts import Candidate, FactContext
+from soulmem.perceive.facts.extract import extract_facts
 from soulmem.perceive.facts.ja import extract
 from soulmem.perceive.facts.ja_lex import kanji_number
 
@@ -234,6 +235,39 @@ def test_split_pet_is_refined() -> None:
     assert len(pets) == 1 and pets[0].mode == "refine"
     assert pets[0].value == "実家の柴犬「きなこ」"
     assert "name" not in {c.subject for c in later}
+
+
+def test_a_name_after_a_pet_message_names_the_pet() -> None:
+    later = run(
+        "名前はこむぎ！(写真) このもふもふ見て",
+        previous_user_texts=("あと実家に柴いるの🐕 会いたすぎて禁断症状でてる",),
+        current={"pet": ("柴（実家）",)},
+    )
+    assert [(c.subject, c.value, c.mode) for c in later] == [
+        ("pet", "実家の柴「こむぎ」", "refine")
+    ]
+
+
+def test_an_answer_is_not_a_self_introduction() -> None:
+    got = user_facts("札幌です", previous_assistant_text="お生まれはどちらですか？")
+    assert got == {"hometown": ["札幌"]}
+    assert user_facts("福岡だよ", previous_assistant_text="どこ生まれなの？") == {
+        "hometown": ["福岡"]
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "school"),
+    [
+        ("大学は法政！社会学部の2年〜 課題まみれ", "法政"),
+        ("大学は早稲田だよ", "早稲田"),
+        ("大学は休学中です", None),
+        ("高校は私立", None),
+        ("大学は地元だよ", None),
+    ],
+)
+def test_a_school_named_bare(text: str, school: str | None) -> None:
+    assert user_facts(text).get("school") == ([school] if school else None)
 
 
 def test_split_pet_with_other_words() -> None:
@@ -592,6 +626,7 @@ REPLY_NOT_ANSWERS = [
     ("血液型は？", "内緒♪", "blood_type"),
     ("私は京都出身なんだ。", "京都", "hometown"),
     ("仕事どうだった？", "疲れた", "job"),
+    ("七夕生まれってロマンチックすぎん？", "大学は法政！", "hometown"),  # a birth date
 ]
 
 
@@ -1618,3 +1653,154 @@ def test_a_polite_question_without_a_mark_gives_no_fact() -> None:
         "好きな食べ物は何でしたか",
     ):
         assert user_facts(text) == {}, text
+
+
+def plain_facts(text: str, **context: object) -> dict[str, list[str]]:
+    """The user's facts through the whole pipeline (marks, dedup), one list per subject."""
+    out: dict[str, list[str]] = {}
+    for c in extract_facts(text, FactContext(**context)):  # type: ignore[arg-type]
+        if c.about == "user" and not c.negated and c.mode != "end":
+            out.setdefault(c.subject, []).append(c.value)
+    return out
+
+
+def test_styled_typing_is_read_plain() -> None:
+    """おじさん構文: katakana endings, a comma after every word, emoji for marks."""
+    intro = plain_facts(
+        "こんにちは〜😃✨ お店のLINE、友だち登録したヨ❗ "
+        "松岡勝利（マツオカ カツトシ）と申しマス🙇‍♂️ 縁起が、いいでショ❓ナンチャッテ😁"
+    )
+    assert intro == {"name": ["松岡勝利"]}
+    said = (
+        "水野サン、カタいナ〜(^_^;) 仲間内からは、カッちゃん、って呼ばれてるから、そう呼んでネ😉✨"
+    )
+    assert plain_facts(said) == {"nickname": ["カッちゃん"]}
+    lie = "実はネ、正直に、言うと、ボク、ほんとは、54歳なんダヨ🙇‍♂️ 48歳、ってのは、サバ読んでマシタ"
+    assert plain_facts(lie) == {"age": ["54歳"]}
+    assert plain_facts("カミさんは、ミチコ、って言うんダヨ👩 結婚して、もうすぐ、25年ダヨ❗") == {
+        "spouse": ["ミチコ（カミさん）"]
+    }
+    assert plain_facts("ちなみに、ボク自身が、一番好きな花は、芍薬、ダヨ🌸") == {"likes": ["芍薬"]}
+    # a question asked with ❓ gives nothing; a mother's age is not the user's
+    assert plain_facts("ボクの、好きな食べ物は❓ 最近の、ボクの、趣味は、なんダッタ❓") == {}
+    assert "age" not in plain_facts("年末は、実家に、帰省するんダヨ🚗 オフクロも、もう80歳でネ")
+    # one styled message makes the next, less styled one read the same way
+    got = run(
+        "記念日はネ、11月22日、なんダヨ😊", previous_user_texts=("今度、結婚記念日、なんダヨネ💐",)
+    )
+    assert [(c.subject, c.value) for c in got] == [("upcoming_event", "記念日（11月22日）")]
+
+
+def test_a_dated_event_refines_the_one_told() -> None:
+    got = run(
+        "それで、記念日はね、11月22日なんだ", current={"upcoming_event": ("結婚記念日（今度）",)}
+    )
+    assert [(c.value, c.mode) for c in got] == [("結婚記念日（11月22日）", "refine")]
+    assert plain_facts("ミコの誕生日会は来週なんだって") == {}
+
+
+def test_a_hobby_given_up_for_another_ends() -> None:
+    got = run(
+        "ゴルフは腰やっちゃってさ、もうクラブは物置にしまっちゃったんだよ。代わりに今は盆栽にハマってる",
+        current={"hobby": ("ゴルフ三昧",)},
+    )
+    assert [(c.subject, c.value, c.mode) for c in got] == [
+        ("hobby", "ゴルフ三昧", "end"),
+        ("hobby", "盆栽", "set"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "みんなわしのこと「オッキー」呼びよるけえ、マスターもそれでええよ。",
+            {"nickname": ["オッキー"]},
+        ),
+        (
+            "34歳にもなってあだ名で呼ばれるんもアレじゃけどね。しかも186あるけえ、どこ行っても「でかっ」言われる",
+            {"age": ["34歳"], "height": ["186cm"]},
+        ),
+        (
+            "季節なら断然秋じゃね。夜の堤防で釣りしよる時間が一番落ち着くんよ",
+            {"favorite_season": ["秋"], "hobby": ["釣り"]},
+        ),
+        ("週末は会社の仲間とボウリングしよる。", {"sport": ["ボウリング"]}),
+        ("好物は汁なし担担麺！", {"favorite_food": ["汁なし担担麺"]}),
+        ("わしエビ入りは無理なんよ。食うたら喉がかゆうなって蕁麻疹出るけん", {"allergy": ["エビ"]}),
+        ("府中町の部屋は引き払うて、今は廿日市。", {"current_residence": ["廿日市"]}),
+        (
+            "工場は辞めたんよ。来週から路線バスの運転手として研修が始まるんじゃ。",
+            {"job": ["路線バスの運転手"]},
+        ),
+        ("彼女と一緒に住むことになった。", {}),
+        ("記念日生まれが多い店じゃのう", {}),
+        ("兄のことアニキって呼んでる", {}),
+        ("彼と話してる時間が一番好き", {}),
+    ],
+)
+def test_hiroshima_dialect_is_read(text: str, expected: dict[str, list[str]]) -> None:
+    assert plain_facts(text, previous_user_texts=("a", "b", "c")) == expected
+
+
+def test_a_name_said_with_a_dialect_iimasu() -> None:
+    assert plain_facts("マスター、ありがとね！改めまして、沖田大輔いいます。") == {
+        "name": ["沖田大輔"]
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 津軽弁: わ (I), っこ, てら / でら, まいね, さ for に
+        ("週に一回、公民館で三味線習ってら。津軽三味線だ", {"hobby": ["三味線"]}),
+        ("なんぼ体にいいって言われでも、納豆だけはまいね。", {"disliked": ["納豆"]}),
+        (
+            "んでも沖縄そばは平気だべか？わ、蕎麦食えばじんましん出るんだ",
+            {"allergy": ["蕎麦（じんましん）"]},
+        ),
+        (
+            "代わりにミツエさ誘われで、公民館のフラダンスさ通い始めだ！わ、楽しいんだ",
+            {"hobby": ["フラダンス"]},
+        ),
+        # ギャル語
+        ("あといちごミルクないと生きてけない体🍓🥛", {"favorite_drink": ["いちごミルク"]}),
+        ("高校はテニス部だった", {"sport": ["テニス（部活）"]}),
+        (
+            "家にちっちゃい同居人おるねん🐹 ジャンガリアンハムスターやねんけど",
+            {"pet": ["ジャンガリアンハムスター"]},
+        ),
+    ],
+)
+def test_tohoku_and_gal_speech(text: str, expected: dict[str, list[str]]) -> None:
+    assert plain_facts(text, previous_user_texts=("a", "b", "c")) == expected
+
+
+def test_a_first_message_names_who_did_it() -> None:
+    hello = "はじめましてー！！インスタ見て予約した宮坂莉愛でーす🙌 よろしくです"
+    assert plain_facts(hello)["name"] == ["宮坂莉愛"]
+    assert plain_facts("こんにちは。道の駅さ出荷の登録さ行った成田キヨ子だ。") == {
+        "name": ["成田キヨ子"]
+    }
+    assert plain_facts("こんにちは！昨日買った大福です") == {}
+
+
+def test_ages_names_and_jobs_said_around_others() -> None:
+    assert plain_facts("めんこいな。26歳、おめでとう", previous_user_texts=("a",)) == {}
+    assert "age" not in plain_facts("ハタチで津軽に嫁に来たんだ", previous_user_texts=("a",))
+    said_back = FactContext(
+        previous_user_texts=("a",), previous_assistant_text="実家の猫のちくわも鈴を気にしてました"
+    )
+    assert not [
+        c for c in extract_facts("ちくわって名前、めんこいな！", said_back) if c.subject == "name"
+    ]
+    got = run(
+        "あ、さっき言ったハリネズミね、名前ちくわ🦔 名付けたのうち！",
+        current={"pet": ("ハリネズミ（実家）",)},
+    )
+    assert [(c.value, c.mode) for c in got if c.subject == "pet"] == [
+        ("実家のハリネズミ「ちくわ」", "refine")
+    ]
+    assert plain_facts("バイトがカラオケの深夜シフトだから朝まじ弱いの") == {
+        "part_time_job": ["カラオケ"]
+    }

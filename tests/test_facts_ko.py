@@ -23,6 +23,16 @@ def _user(text: str, ctx: FactContext = CTX) -> dict[str, list[str]]:
     return out
 
 
+# messages in Chungcheong speech and a middle-schooler's chat (used below)
+_CC_HOME = "고향은 서천인디유, 스물셋에 충주 앙성으로 시집와서 여태 여기서 복숭아 농사 짓구 살어유."
+_CC_DOG = "아, 아까 그 백구 말이유. 이름이 누룽지여. 털 색이 누룽지 같어서 그렇게 지었슈."
+_CC_CUCUMBER = "근디 지가 못 먹는 게 하나 있어유. 오이여. 그 비릿한 냄새만 맡아도 속이 울렁거려서"
+_SLANG_HOME = (
+    "ㅋㅋㅋ 킹받네 암튼 집은 송도임 바다뷰아니고 아파트뷰ㅋㅋ "
+    "근데 원래는 대구사람임 일곱살때 이사옴"
+)
+
+
 # (message, subject, substring the value must contain)
 POSITIVE: list[tuple[str, str, str]] = [
     # name
@@ -163,7 +173,106 @@ POSITIVE: list[tuple[str, str, str]] = [
     ("나 물병자리야", "zodiac", "물병자리"),
     ("교회 다녀", "religion", "기독교"),
     ("꿈은 웹툰 작가야", "goal", "웹툰 작가"),
+    ("안주 머잇음 오이 들어간거는 빼주셈 냄새부터 극혐", "disliked", "오이"),
+    ("양파 빼주삼 ㅠ", "disliked", "양파"),
+    ("아 야구봄? 나 보살팬임 한화ㅋㅋㅋ 매년속고 매년또봄", "favorite_artist", "한화"),
+    # Chungcheong speech and a middle-schooler's chat
+    # Chungcheong speech: 지는 = 저는, -구 = -고, 혀유 = 해요, -믄 = -면, -여 = -야
+    ("안녕하셔유. 지는 염미경이라구 혀유. 과수원 하는 아지매인디", "name", "염미경"),
+    ("지 생일이 워떤 날이냐믄유, 크리스마스 이브여. 어릴 땐 서운했슈", "birthday", "12월 24일"),
+    (_CC_HOME, "current_residence", "충주 앙성"),
+    (_CC_HOME, "hometown", "서천"),
+    (_CC_DOG, "pet", "누룽지"),
+    (
+        "일허다 보믄 하루에 믹스커피를 다섯 봉은 타 먹어유.",
+        "favorite_drink",
+        "믹스커피",
+    ),
+    (_CC_CUCUMBER, "disliked", "오이"),
+    ("지가 왼손잡이유. 숟가락 바꿔 쥐라구 혔는디 못 고쳤어유.", "handedness", "왼손잡이"),
+    # 급식체: -임 / -함, no spacing
+    (_SLANG_HOME, "current_residence", "송도"),
+    (_SLANG_HOME, "hometown", "대구"),
+    ("ㅇㅇ 학교에서 방송부하는데 점심마다 노래 내가 선곡함ㅋㅋ", "club", "방송부"),
+    (
+        "ㅋㅋ 노래는 무조건 스텔라X 틀음 윤슬이 내 최애임 ㄹㅇ 얼굴천재",
+        "favorite_artist",
+        "윤슬",
+    ),
+    (
+        "ㅇㅇ 야행성임ㅋㅋ 아 배고파 마라탕은 진리임 일주일에 세번 먹음",
+        "favorite_food",
+        "마라탕",
+    ),
+    # voice typing: spelled as it sounds, no punctuation, polite clauses run on
+    ("나이는 일흔둘이예요 처음에 예순아홉이라고 했짜나요 그건 틀렸써요", "age", "72세"),
+    ("지금은 안양 석수동 빌라에 혼자살아요 계단이 많아서 힘들어요", "current_residence", "석수동"),
+    ("요새 낙이 공원에서 파크골프 치는거예요 매일 나가요", "hobby", "파크골프"),
+    ("김말순이라고 내 오십년지기 친구가 있써요 같이 시장 다녀요", "best_friend", "김말순"),
+    (
+        "아파트에 엘리베이터가 있는데 한번 갇힌뒤로 무서워서 못타요 계단으로 다녀요",
+        "phobia",
+        "엘리베이터",
+    ),
+    ("나는 당뇨가 있써서 약을 머거요 의사가 단거 먹지말래요", "health", "당뇨"),
+    ("동생이 서예교실 같이 다니자해서 목요일마다 거기가요 재밌써요", "hobby", "서예교실"),
+    # English words inside Korean
+    ("나 lefty라서 밥 먹을 때 옆사람이랑 팔 부딪힘 ㅋㅋ", "handedness", "왼손잡이"),
+    ("나 Seoul에서 grew up 했는데 대학은 미국에서 나옴", "hometown", "Seoul"),
+    ("새벽 3시에 Dodgers 경기 보다가 출근한 적 많아 ㅋㅋ", "favorite_artist", "Dodgers"),
+    ("굴 한 개만 먹어도 두드러기 올라와서 응급실 감", "allergy", "굴"),
 ]
+
+
+def test_voice_typing_is_undone_only_where_it_shows() -> None:
+    from soulmem.perceive.facts.ko_voice import run_on_polite, voice_typed
+
+    assert voice_typed("떡방앗간 했써요 정신이 업써요 호박죽 머그면 조아요") == (
+        "떡방앗간 했어요 정신이 없어요 호박죽 먹으면 좋아요"
+    )
+    assert voice_typed("처음에 일흔여섯이라고 했짜나요 갠차나요") == (
+        "처음에 일흔여섯이라고 했잖아요 괜찮아요"
+    )
+    # standard text, and the words that only look like it, keep their shape
+    for text in ("머그컵에 커피 마셔요", "조아라 작가 좋아해요", "귀머거리 흉내는 하지 마"):
+        assert voice_typed(text) == text
+    assert (
+        run_on_polite("내친구는 서산 사람이에요. 정말 좋아요")
+        == "내 친구는 서산 사람이에요. 정말 좋아요"
+    )
+    assert run_on_polite("서울 살아요. 회사가 강남이에요 가까워요") == (
+        "서울 살아요. 회사가 강남이에요 가까워요"
+    )
+    assert run_on_polite("서울 살아요 회사가 강남이에요") == "서울 살아요. 회사가 강남이에요"
+    assert run_on_polite("필요 없어요") == "필요 없어요"
+
+
+def test_voice_typed_others_and_changes() -> None:
+    # a friend glued to "내", then hearsay: not the user's
+    assert "hometown" not in _user("내친구는 충청도 서산사람인데 청국장을 잘 끓여요 걔꺼는 머거요")
+    assert "age" not in _user("내친구도 호적이 늦어서 진짜는 여든둘이래요 우리또래는 다 그래요")
+    # a pet's age is not the user's
+    assert "age" not in _user("집에 강아지가 하나있어요 시추인데 열두살 머거서 꼬부랑 할매예요")
+    ctx = FactContext(current={"sport": ("게이트볼",), "hobby": ("게이트볼 치기",)})
+    got = [
+        (c.subject, c.value, c.mode)
+        for c in _facts(
+            "나 이제 게이트볼은 못해요 그래서 내친구가 복지관 노래교실 같이 다니자해서 "
+            "화요일마다 거기가요",
+            ctx,
+        )
+    ]
+    assert ("hobby", "게이트볼 치기", "end") in got
+    assert ("sport", "게이트볼", "end") in got
+    assert ("hobby", "복지관 노래교실", "set") in got
+    fixed = _user("처음에 일흔여섯이라고 했짜나요 그건 주민등록 나이고 진짜는 일흔여덟이예요")
+    assert fixed["age"] == ["78세 (일흔여덟)"]
+
+
+def test_a_kind_of_fan_is_not_the_thing_liked() -> None:
+    assert _user("오이 들어간거는 빼주셈 냄새부터 극혐")["disliked"] == ["오이"]
+    assert _user("나 보살팬임 한화ㅋㅋㅋ 야구 또짐")["favorite_artist"] == ["한화 (응원하는 팀)"]
+    assert _user("나 보살팬이야 진짜") == {}
 
 
 @pytest.mark.parametrize(("text", "subject", "expected"), POSITIVE)
@@ -266,6 +375,11 @@ NOISE: list[tuple[str, tuple[str, ...]]] = [
     ("와이프가 될 사람은 어떤 사람일까", ("spouse",)),
     ("엄마는 광주가 고향이야", ("hometown",)),
     ("동생이 잇티제야", ("mbti",)),
+    # a pet's age, a worry said as hearsay, a company of games, a class one wishes to join
+    ("요새 눈이 침침해서 안과 갔더니 수술해야된대요 겁나서 잠이 안와요", ("phobia",)),
+    ("다음 달부터 게임회사 localization팀으로 출근해", ("favorite_game",)),
+    ("어제 야구 경기 보다가 잠들었어", ("favorite_artist", "likes")),
+    ("새우 한 마리만 먹어도 바로 응급실 각", ("phobia",)),
 ]
 
 
@@ -1640,3 +1754,79 @@ def test_a_name_said_without_a_cue_once_known_is_not_replaced() -> None:
     # the rest of a question asked without its mark is no name
     assert "name" not in _user("진짜 마지막 ㅋㅋ 내 생일 언제라 했지 그리고 내 풀네임 다시")
     assert _user("내 이름은 다은이야")["name"] == ["다은"]
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "wrong"),
+    [
+        (_CC_DOG, "name", ""),
+        (
+            "지가 요새 사는 낙이 하나 있는디, 영웅시대여유. 임영웅이 노래만 나오믄 볼륨을 올려유.",
+            "pet",
+            "",
+        ),
+        ("걔두 이 동네로 시집와서 지금은 담 하나 사이에 살어유.", "current_residence", ""),
+        (_CC_HOME, "current_residence", "농사"),
+        ("답글은 뭐라구 써유? 괜히 말 잘못 혔다가 더 욕먹을까 봐 겁나유.", "phobia", ""),
+        ("지가 천둥을 을매나 무서워허는지, 이불 뒤집어쓰구 있었어유.", "phobia", "을매나"),
+        (_CC_CUCUMBER, "disliked", "비릿한"),
+        ("마지막이유. 우리 개 이름 다시 한번 말혀 봐유. 지 사는 동네는 워디였쥬?", "name", ""),
+        (_SLANG_HOME, "current_residence", "대구"),
+        (
+            "울집에 초3 남동생 있는데 윤태오라고 개킹받음 내방 맨날 허락없이 들어옴",
+            "favorite_artist",
+            "",
+        ),
+        ("그 냥반은 안 바뀌어유. 괴산 산골 출신이라 고집이 돌덩이여.", "hometown", ""),
+    ],
+)
+def test_dialect_and_school_slang_misreads(text: str, subject: str, wrong: str) -> None:
+    got = _user(text).get(subject, [])
+    assert not any(wrong in v for v in got), got
+
+
+def test_dialect_and_school_slang_changes() -> None:
+    drink = {"favorite_drink": ("믹스커피",)}
+    text = (
+        "그게, 당 수치가 높다구 혀서유. 선생님이 봉지커피부터 끊으라구 혀서 딱 끊었슈. "
+        "요샌 돼지감자 덖어서 차로 우려 마셔유."
+    )
+    said = _changes(text, drink)
+    assert ("favorite_drink", "믹스커피", "end") in said
+    assert ("favorite_drink", "돼지감자차", "set") in said
+    said = _changes(
+        "아 맞다 나 방송부 때려침ㅋㅋ 선배들 개꼰대라서... 대신 댄스부 오디션 봤는데 붙음!!",
+        {"club": ("방송부",)},
+    )
+    assert ("club", "방송부", "end") in said and ("club", "댄스부", "set") in said
+    said = _changes(
+        "나 스텔라X 탈덕함... 윤슬 열애설 터져서ㅠ 요즘은 퍼플레인 시온한테 치임 ㄹㅇ 개잘생김",
+        {"favorite_artist": ("윤슬 (최애)",)},
+    )
+    assert ("favorite_artist", "윤슬 (최애)", "end") in said
+    assert any(s == "favorite_artist" and "시온" in v and m == "set" for s, v, m in said)
+    # the 지 of time after an adnominal stays ("불러본 지가 하도 오래돼서")
+    from soulmem.perceive.facts.ko_chungcheong import chungcheong
+
+    assert "불러본 지가" in chungcheong("이름 불러본 지가 하도 오래돼서 쑥스럽네유. 잘혀유.")
+    assert "박혀 있어서" in chungcheong("로고가 박혀 있어서 써도 되나 몰러서유.")
+    # standard speech is left alone
+    assert chungcheong("친구랑 우유 마셨어") == "친구랑 우유 마셨어"
+
+
+def test_a_dog_named_in_dialect_after_the_question() -> None:
+    """ "그 똥개 이름 말 안 했제? 깜순이여.": the name, said with the copula 여, joins the dog."""
+    said = _user("아 참, 그 똥개 이름 말 안 했제? 깜순이여. 털이 시커매서 깜순이.")
+    assert any("깜순" in v for v in said.get("pet", [])), said
+    assert "name" not in said
+
+
+def test_a_decided_move_said_in_the_present() -> None:
+    said = _changes(
+        "결정햇어요 ㅋㅋ 일산 집 빼고 김포로 가요 이번달 말에 이사 딸래미는 버스로 통학하기로 했고",
+        {"current_residence": ("일산",)},
+    )
+    assert ("current_residence", "김포", "set") in said
+    assert "current_residence" not in _user("이사 갈까 고민 중인데 부산으로 가면 좋겠어")
+    # an adverb of degree is no liked thing ("마라탕을 그렇게 좋아해")
+    assert "그렇게" not in str(_user("나는 마라탕을 그렇게 좋아해"))

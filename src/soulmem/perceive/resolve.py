@@ -237,9 +237,13 @@ def _names_value(name: str, fact: Fact) -> bool:
     if fact.subject == RETRACTED:
         return False
     low = name.casefold()
-    return low == _core(fact.value) or low in {
-        k.casefold() for k in value_keys(fact.value, fact.subject)
-    }
+    # "no more Milo dinosaur" names "Milo dinosaur extra powder": the value's first words
+    lead = len(low) >= 5 and re.match(re.escape(low) + r"(?:\s|[(（])", fact.value.casefold())
+    return (
+        bool(lead)
+        or low == _core(fact.value)
+        or low in {k.casefold() for k in value_keys(fact.value, fact.subject)}
+    )
 
 
 def _taken_back(

@@ -171,6 +171,21 @@ _NOT_PLACE = frozenset(
 )
 
 
+# "name's jerome", "everyone says spinz", "quit sainsburys", "shelves at sainsburys": a name
+# in a lower-case message, after the words that introduce one
+_NAME_CUE = re.compile(
+    r"\b(?:name's|name\s+is|I'm\s+called|call\s+me|calls\s+me|(?:everyone|everybody|people)"
+    r"\s+(?:says|say)|quit|(?:work|working|shifts?|job|shelves)\s+at)\s+([a-z][a-z'-]{1,})\b"
+)
+_NOT_NAME = frozenset(
+    str.split(
+        "me you him her them it that this the a an my your his our their what whatever "
+        "anything something nothing smoking drinking vaping school uni college work job home "
+        "the weekend night lol haha though tho too now again"
+    )
+)
+
+
 def _capitalise_places(t: str) -> str:
     # a message in lower case: no capital but the "I" and a sentence's first letter
     if re.search(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]", t.replace("I'", "")):
@@ -182,7 +197,13 @@ def _capitalise_places(t: str) -> str:
             return x.group(0)
         return x.group(0)[: -len(w)] + w[:1].upper() + w[1:]
 
-    return _PLACE_CUE.sub(up, t)
+    def up_name(x: re.Match[str]) -> str:
+        w = x.group(1)
+        if w in _NOT_NAME:
+            return x.group(0)
+        return x.group(0)[: -len(w)] + w[:1].upper() + w[1:]
+
+    return _NAME_CUE.sub(up_name, _PLACE_CUE.sub(up, t))
 
 
 # "pure scared of doos, me.", "love a steak pie, me": the British statement whose subject

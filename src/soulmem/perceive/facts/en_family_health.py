@@ -205,6 +205,8 @@ def r_pets(s: str, m: Msg) -> Iterator[Candidate]:
         pre = x.group(1).strip()
         if _PEOPLE.search(pre) or _PET_BAD.search(x.group(0)):
             continue
+        if re.search(r"\b(?:like|as|than)$", pre):
+            continue  # "my karaoke like cat kena step tail": a likeness, not a pet
         noun = x.group(2).lower()
         name = x.group(3) if x.group(3) and cap_name(x.group(3)) else None
         if noun == "lab" and not name and not _DOGGY.search(m.text):

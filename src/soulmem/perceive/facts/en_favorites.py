@@ -266,6 +266,12 @@ _DRINK_HABIT = rx(
     r"\bI(?:\s+|(?='))(?:always\s+|usually\s+)?drink\s+(?:a\s+lot\s+of\s+|way\s+too\s+much\s+|"
     r"tons\s+of\s+|so\s+much\s+|gallons\s+of\s+)"
 )
+# "My usual ah, Milo dinosaur extra powder", "now I'm drinking topo chico": what the user
+# has every time, or has switched to
+_USUAL = rx(
+    r"\bmy\s+usual(?:\s+(?:order|drink))?\s*(?:(?:ah|lah|is|'s|:|,|-)\s*)+"
+    r"|\b(?:now|these\s+days|nowadays)\s+I(?:'m|\s+am)\s+(?:drinking|on)\s+"
+)
 _STOP_DRINK = rx(
     r"\bI(?:\s+|(?='))(?:(?:don't|do\s+not|no\s+longer|never)\s+(?:drink|eat)|(?:stopped|quit|"
     r"gave\s+up)\s+(?:drinking|eating))\s+([\w\s-]{2,25}?)\s*(?:anymore|these\s+days|"
@@ -383,6 +389,12 @@ def r_likes(s: str, m: Msg) -> Iterator[Candidate]:
                 subj = "favorite_drink" if p[:1].isupper() else "favorite_food"
             yield _pref(subj, p, s, 0.75)
             return
+    x = _USUAL.search(s)
+    if x and (p := phrase(s[x.end() :], 4)):
+        subj = categorize(p)
+        drinking = "drinking" in x.group(0).casefold()
+        yield _pref("favorite_drink" if drinking else subj, p, s, 0.7)
+        return
     x = _DRINK_HABIT.search(s)
     if x:
         p = phrase(s[x.end() :], 3)
@@ -450,7 +462,8 @@ def league(text: str) -> str:
 
 _HATE = rx(
     rf"\bI\s+{_ADV}(hate|can't\s+stand|cannot\s+stand|despise|loathe|detest|(?:don't|"
-    rf"do\s+not)\s+(?:really\s+)?like|dislike|(?:am|'m)\s+not\s+(?:a\s+)?(?:big\s+|"
+    rf"do\s+not)\s+(?:really\s+)?like|never\s+(?:did\s+)?(?:like|liked|cared\s+for)|dislike|"
+    rf"(?:am|'m)\s+not\s+(?:a\s+)?(?:big\s+|"
     rf"huge\s+)?fan\s+of|can't\s+do|won't\s+(?:touch|eat)|will\s+not\s+(?:touch|eat)|"
     rf"refuse\s+to\s+(?:touch|eat)|can't\s+stomach)\s+(?!(?:the|my|your|his|her|our|their|a|an|"
     rf"any|anything|that|this|food|meat|dinner|lunch|breakfast)\b)"

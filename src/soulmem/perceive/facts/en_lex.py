@@ -109,6 +109,7 @@ HOLIDAYS: tuple[tuple[str, str, str], ...] = (
         "Fourth of July",
     ),
     (r"christmas\s+eve", "December 24", "Christmas Eve"),
+    (r"boxing\s+day", "December 26", "Boxing Day"),
     (r"christmas(?:\s+day)?|xmas", "December 25", "Christmas Day"),
     (r"boxing\s+day", "December 26", "Boxing Day"),
     (r"new\s+year'?s\s+eve", "December 31", "New Year's Eve"),

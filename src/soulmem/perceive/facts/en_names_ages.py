@@ -54,6 +54,12 @@ _NAME_RECORD = rx(
 _NAME_BTW = rx(
     rf"^\W*(?:it's\s+)?({_FULL}),?\s+(?:by\s+the\s+way|btw)(?:,?\s*({_FULL}))?(?=\s*(?:[.!;]|$))"
 )
+# the opening message in Nigerian Pidgin: "Good evening o! Na Chidinma Okafor be this."
+_NAME_NA = rx(rf"\bna\s+({_FULL})\s+be\s+this\b")
+# the opening message: "Uncle! Is me lah, Jia Hui. Goh Jia Hui, the girl ...", "hey it's me, Sam"
+_NAME_ME = rx(
+    rf"\b(?:it's|its|it\s+is|is)\s+me(?:\s+(?:lah|la|leh|again|here))?\s*[,—-]\s*({_FULL})"
+)
 _GREETING = rx(
     r"^\W*(?:hi|hey|hello|hiya|howdy|yo|greetings|heya|evening|morning|afternoon|"
     r"(?:good\s+)?(?:morning|evening|afternoon|day))\b"
@@ -64,7 +70,10 @@ _NICE = rx(r"^\s*(?:,|—|-)?\s*(?:nice|pleased|good)\s+to\s+meet")
 _AGE_AFTER = rx(rf"^\s*,\s*{NUMBER_RE}\s*(?:,|$|and\b|years?\b|yo\b)")
 _NICK = rx(
     rf"\b(?:call\s+me|I\s+go\s+by|(?:everyone|everybody|people|my\s+friends|they|who)"
-    rf"(?:\s+\w+){{0,3}}?\s+(?:calls?|called|used\s+to\s+call)\s+me)"
+    rf"(?:\s+\w+){{0,3}}?\s+(?:calls?|called|used\s+to\s+call)\s+me"
+    # "on the CB everybody knew me as Tumbleweed", "everyone says spinz bc of how i bowl"
+    rf"|(?:everyone|everybody|people|they)(?:\s+\w+){{0,3}}?\s+(?:knew|know|knows)\s+me\s+as"
+    rf"|(?:everyone|everybody|people)\s+(?:says|say)(?=\s+{_FULL}\s+(?:bc|because|cos|cuz|coz)\b))"
     rf"\s+({_FULL}|(?-i:[A-Z]{{1,2}})(?![\w']))"
 )
 _NOT_INITIALS = frozenset({"OK", "AI", "IT", "TV", "PM", "AM", "ME", "US", "A", "I"})
@@ -78,6 +87,10 @@ def _ok_name(n: str) -> bool:
 
 def r_name(s: str, m: Msg) -> Iterator[Candidate]:
     x: re.Match[str] | None
+    for x in _NICK.finditer(s):
+        initials = x.group(1).isupper() and x.group(1) not in _NOT_INITIALS
+        if initials or _ok_name(x.group(1)):
+            yield cand("nickname", x.group(1), s)
     for x in _NAME_EXPLICIT.finditer(s):
         if _ok_name(x.group(1)):
             yield cand("name", x.group(1), s, confidence=0.9)
@@ -86,15 +99,24 @@ def r_name(s: str, m: Msg) -> Iterator[Candidate]:
     if x and _ok_name(x.group(1)):
         yield cand("name", x.group(1), s, confidence=0.85)
         return
-    for x in _NICK.finditer(s):
-        initials = x.group(1).isupper() and x.group(1) not in _NOT_INITIALS
-        if initials or _ok_name(x.group(1)):
-            yield cand("nickname", x.group(1), s)
     x = _NAME_BTW.search(s) if not m.ctx.previous_user_texts else None
     if x and _ok_name(x.group(1)):
         full = x.group(2) or ""
         same = full.split()[0] == x.group(1).split()[0] if full else False
         yield cand("name", full if same else x.group(1), s, confidence=0.8)
+        return
+    x = _NAME_NA.search(s) if not m.ctx.previous_user_texts else None
+    if x and _ok_name(x.group(1)):
+        yield cand("name", x.group(1), s, confidence=0.8)
+        return
+    x = _NAME_ME.search(s) if not m.ctx.previous_user_texts else None
+    if x and _ok_name(x.group(1)):
+        # the full name said next ("Jia Hui. Goh Jia Hui"), in this sentence or the next
+        name = x.group(1)
+        more = re.search(rf"\b((?:{NAME}\s+){{1,2}}{re.escape(name)})\b", m.text)
+        full = more.group(1) if more else ""
+        longer = name in full and len(full) > len(name) and _ok_name(full)
+        yield cand("name", full if longer else name, s, confidence=0.8)
         return
     x = _NAME_HERE.search(s)
     if x and _ok_name(x.group(1) or x.group(2)):
@@ -176,6 +198,16 @@ _AGE_RULES = (
         ),
     ),
     ("nameage", rx(rf"\b{_IM}\s+{NAME}(?:\s+{NAME})?,\s+({N})(?=\s*[,.!;—]|\s+and\b|$)")),
+    # "this last one make me thirty-four", "my birthday made me 40": the birthday just had
+    (
+        "im",
+        rx(
+            rf"\b(?:this|that|the|my)\s+(?:last\s+)?(?:one|birthday|bday)\s+(?:make|made|makes)\s+"
+            rf"me\s+({N})\b"
+        ),
+    ),
+    # "Twenty-seven liao, but ...", "27 already lah": an age said bare, as done (Singlish)
+    ("opens", rx(rf"^\W*({N})\s+(?:liao|already\s+(?:lah|la|leh))\b")),
 )
 _NOT_NOW = rx(r"\b(?:before|until|till|when|by\s+the\s+time|once|if|since|by)\s+$")
 _DECADE = rx(
@@ -206,7 +238,7 @@ def r_age(s: str, m: Msg) -> Iterator[Candidate]:
                 continue
             if _NEG_BEFORE.search(s[: x.start(1)]) or _NOT_NOW.search(s[: x.start()]):
                 continue
-            if kind == "opens" and n in _said_numbers(m.ctx.previous_assistant_text):
+            if kind == "opens" and (n < 13 or n in _said_numbers(m.ctx.previous_assistant_text)):
                 continue  # "59 and still up at 4am": the character's age said back
             raw = x.group(0).strip()
             when = x.group(2) if kind in ("turned", "turning") and x.lastindex == 2 else None
@@ -287,9 +319,10 @@ _NUM_DATE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})(?:/((?:19|20)?\d\d))?(?![
 _MONTH_NAMES = tuple(dict.fromkeys(MONTHS.values()))
 _HOLI = tuple((rx(rf"\b(?:{p})\b"), md, label) for p, md, label in HOLIDAYS)
 _BDAY_CUE = rx(
-    r"^\W*(?:a\s+|an\s+|total\s+|proper\s+)?[\w'\s-]{2,25}\bbaby\b|"
+    r"^\W*(?:a\s+|an\s+|total\s+|proper\s+)?[\w'\s-]{2,25}\b(?:baby|pikin)\b|"
     r"^\W*(?:birthday|bday|b-day)(?:'s|s|\s+is)\s|"
     r"\b(?:my\s+(?:birthday|bday|b-day)|I\s+was\s+born|born\s+on|I'm\s+an?\s+[\w'\s]{2,25}baby"
+    r"|I\s+be\s+[\w'\s]{2,25}pikin"
     r"|I(?:\s+|(?='))(?:just\s+)?turned\s+\w+)\b"
 )
 _BDAY_MONTH = rx(rf"\b(?:my\s+(?:birthday|bday)(?:'s|\s+is)?|I\s+was\s+born)\s+in\s+({_MON})\b")
@@ -313,12 +346,13 @@ def _day(text: str) -> int | None:
 
 
 def _date_in(text: str) -> str | None:
-    for pat, md, label in _HOLI:
-        hm = pat.search(text)
-        if hm and md == "July 4" and _NOT_US.search(text):
+    # the holiday named first ("Boxing Day pikin ... Christmas rice": Boxing Day)
+    named = sorted((hm.start(), md, label) for pat, md, label in _HOLI if (hm := pat.search(text)))
+    if named:
+        _at, md, label = named[0]
+        if md == "July 4" and _NOT_US.search(text):
             return None
-        if hm:
-            return f"{md} ({label})"
+        return f"{md} ({label})"
     x = _DATE.search(text)
     if x:
         mon = MONTHS[(x.group("m1") or x.group("m2")).lower().rstrip(".")]
@@ -382,8 +416,17 @@ def r_birthday(s: str, m: Msg) -> Iterator[Candidate]:
         if not re.match(r"^\W*(?:the\s+)?[\w']+(?:\s+[\w']+){0,3}\s*[,!.]", s):
             return  # only a short fragment naming the date
     d = _date_in(s)
+    if d and cue and _echoes_character(s, cue, m.ctx.previous_assistant_text):
+        return  # "Christmas baby! So you Capricorn?": the character's birthday, said back
     if d:
         yield cand("birthday", d, s, confidence=0.85)
+
+
+def _echoes_character(s: str, cue: re.Match[str], character: str | None) -> bool:
+    """A bare "X baby" naming the day the character's last message named (theirs)."""
+    if not character or re.search(r"\b(?:I|I'm|my)\b", cue.group(0)):
+        return False
+    return any(p.search(s) and p.search(character) for p, _md, _label in _HOLI)
 
 
 # ---------------------------------------------------------------- height

@@ -55,7 +55,7 @@ _LIVE = (
     ),
     rx(
         r"(?:\b(?:I|we)(?:'ve|\s+have)?\s+|^\W*)(?:just\s+|recently\s+|finally\s+|officially\s+)?"
-        r"(?:moved|"
+        r"(?:moved|shifted|shift|"
         r"relocated)\s+(?:back\s+|up\s+|down\s+|over\s+|out\s+)?(?:to|into)\s+"
     ),
     # "I stay in Paisley these days" (Scots and Irish English for living there)
@@ -73,7 +73,7 @@ _LIVE = (
     # "I'm moving to Boise next week", "we're relocating to Denver": a move under way
     rx(
         r"\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?:finally|officially|actually|really|"
-        r"definitely|now)\s+)?(?:moving|relocating)\s+(?:back\s+)?to\s+"
+        r"definitely|now)\s+)?(?:moving|relocating|shifting)\s+(?:back\s+)?to\s+"
     ),
     # "I've been in London for ten years", "been down here in Footscray going on twelve years":
     # a stay counted in years is where one lives
@@ -96,8 +96,9 @@ _LIVE = (
 _HOUSING = HOUSING
 _LIVE_HOUSING = (
     rx(
-        rf"\bI(?:\s+(?:currently|now|still))?(?:'ve\s+got|'ve(?=\s+(?:a|an)\s)|\s+have|\s+rent|\s+own|\s+bought|"
-        rf"\s+share|\s+live\s+in|'m\s+living\s+in)\s+(?:a|an|"
+        rf"(?:\bI(?:\s+(?:currently|now|still))?|^\W*(?:now|currently)(?=\s+rent))(?:'ve\s+got|"
+        rf"'ve(?=\s+(?:a|an)\s)|\s+have|\s+rent|\s+own|\s+bought|"
+        rf"\s+share|\s+live\s+in|'m\s+living\s+in)\s+(?:a|an|one|"
         rf"my|this)\s+((?:[\w-]+\s+){{0,3}}?{_HOUSING})\s+(?:in|on|near|outside(?:\s+of)?)\s+"
     ),
     rx(rf"\bmy\s+((?:[\w-]+\s+){{0,2}}?{_HOUSING})\s+(?:in|on)\s+"),
@@ -106,6 +107,11 @@ _LIVE_HOUSING = (
         rf"\b(?:I|we|me\s+and\s+\w+|\w+\s+and\s+I)\s+(?:just\s+|finally\s+)?signed\s+"
         rf"(?:(?:the\s+papers|a\s+lease)\s+(?:\w+\s+)?)?(?:on|for)\s+(?:a|an|our|my)\s+"
         rf"((?:[\w-]+\s+){{0,3}}?(?:{_HOUSING}|\d\s*bed(?:room)?))\s+(?:in|on)\s+"
+    ),
+    # "these days I'm on about ten acres outside Lampasas": land lived on
+    rx(
+        rf"\b(?:{_IM}|we're|we\s+are)\s+(?:out\s+|still\s+|now\s+)?on\s+(?:about\s+|around\s+|"
+        r"some\s+)?((?:\w+|\d+)\s+acres)\s+(?:outside(?:\s+of)?|near|in|just\s+outside)\s+"
     ),
     # "I live above a bakery in Camden", "we live next to a pub in Leith"
     rx(

@@ -76,8 +76,22 @@ _CLEFT = rx(
 )
 
 
+# a question about oneself inside unpunctuated speech ("next one where am I living at these
+# days and what's my old dog's name"): typed by voice, without a question mark
+_ASKS_MINE = rx(
+    r"\b(?:what(?:'s|\s+is|\s+was|\s+were)\s+my|where\s+(?:am|do|did)\s+I|"
+    r"who(?:'s|\s+is|\s+was)\s+my|what\s+do\s+I)\b"
+)
+
+
+_TELLS = rx(r"\bI(?:'m|'ve|\s+(?:have|got|am|live|work|was|had|love|like))\b")
+
+
 def _is_question(s: str) -> bool:
     if s.rstrip("\"') ").endswith("?"):
+        return True
+    mine = _ASKS_MINE.search(s)
+    if mine and not re.search(r"[.!]\W*$", s) and not _TELLS.search(s[: mine.start()]):
         return True
     return bool(_QUESTION_START.search(s)) and not _CLEFT.search(s)
 

@@ -24,12 +24,17 @@ def _rules(language: str) -> LanguageRules | None:
     return extract
 
 
+# emoji written for the marks ("何歳だっけ❓"): the rules read questions by their marks
+_MARKS = str.maketrans({"❓": "?", "❔": "?", "❗": "!", "❕": "!", "⁉": "!?", "‼": "!!"})
+
+
 def extract_facts(
     text: str, context: FactContext | None = None, *, language: str | None = None
 ) -> list[Candidate]:
     """Facts stated in one user message (rules of the message's language)."""
     if not text or not text.strip():
         return []
+    text = text.translate(_MARKS)
     lang = language or detect_language(text)
     rules = _rules(lang)
     if rules is None:

@@ -64,7 +64,8 @@ _AGE = re.compile(
 _AGE_NEXT = re.compile(
     r"今年で?(?P<n>\d{1,2})(?:歳|才)?(?:になる|になった|になります|になりました|になりまして|になって)"
     rf"|(?<![\d一二三四五六七八九十])(?P<m>{_NUM})(?:歳|才)?になった(?:ばかり|ばっか|ばっかり|とこ|ところ)"
-    r"|(?P<h>ハタチ|はたち)(?:になった|になる|です|だよ|なの|なん|。|!|$|、|で)"
+    # (not "ハタチで嫁に来た": an age when something happened)
+    r"|(?P<h>ハタチ|はたち)(?:になった|になる|です|だよ|なの|なん|。|!|$|、|で(?![^。!?]{0,12}?(?:来た|行った|結婚|嫁|就職|上京|産|始め)))"
 )
 # "まだ17だよ〜高2": a bare number after まだ / もう in a message that talks about age or grade
 _AGE_BARE = re.compile(
@@ -122,7 +123,10 @@ def _round_age(word: str) -> int | None:
 _QUOTED = re.compile(
     r"^(?:って|と)(?:言った|言って|いった|書いた)(?:けど|が|のは)|^(?:じゃなくて|ではなく)"
 )
-_CORRECTED = re.compile(r"サバ(?:を)?読|嘘|うそ|間違|ウソ")
+# "48歳ってのはサバ読んでました": the age said just before is the lie
+_CORRECTED = re.compile(
+    r"(?:って(?:いう)?の(?:は)?|というのは|は)?(?:サバ(?:を)?読|嘘|うそ|間違|ウソ)"
+)
 
 
 def _exact_age_known(s: Sent) -> bool:
@@ -138,8 +142,10 @@ def _ages(s: Sent) -> Iterator[Candidate]:
         n = kanji_number(m.group("n"))
         if n is None or not 0 < n < 120 or s.other_at(m.start()):
             continue
-        if _QUOTED.search(s.text[m.end() :]) or _CORRECTED.search(s.text[m.end() : m.end() + 4]):
+        if _QUOTED.search(s.text[m.end() :]) or _CORRECTED.match(s.text, m.end()):
             continue
+        if re.match(r"[、\s]*(?:おめでとう|おめ)", s.text[m.end() :]):
+            continue  # "26歳、おめでとう": someone else's birthday
         found.append(f"{n}歳")
     for m in _AGE_NEXT.finditer(s.text):
         if not s.other_at(m.start()):
@@ -262,6 +268,8 @@ _HEIGHT_HINT = re.compile(
     r"鴨居|天井|つり革|吊り革|見下ろ|ノッポ|のっぽ|巨人|届かない|足が(?:はみ出|出る)|"
     # "ちっちゃいと思われる": how others see the user's size
     r"(?:ちっちゃ|小さ|ちいさ|でか|デカ|大き|おっき)(?:い|く)(?:と|って)(?:思われ|見られ|言われ)|"
+    # "どこ行っても「でかっ」言われる": what others say of it
+    r"[「『](?:でか|デカ|ちっちゃ|ちび|チビ|高|小さ)[^」』]{0,4}[」』]|"
     r"見上げ|背伸び|踏み台|棚|手が届|取れな"
 )
 _BLOOD = re.compile(
@@ -512,11 +520,16 @@ def extract(text: str, context: FactContext) -> list[Candidate]:
 _SPEAKER_LEAD = re.compile(r"^(?:私|僕|俺|あたし|うち)(?=[ァ-ヴ]{2})")
 
 
+# "僕自身が一番好きな花は芍薬": the speaker themself is not a value
+_SPEAKER_ONLY = re.compile(rf"(?:{SELF}|自分)(?:自身)?")
+
+
 def _speaker_off(found: list[Candidate]) -> list[Candidate]:
     """ "私キウイだけはダメ": the speaker written against the value, not part of it."""
     return [
         replace(c, value=_SPEAKER_LEAD.sub("", c.value)) if _SPEAKER_LEAD.match(c.value) else c
         for c in found
+        if not _SPEAKER_ONLY.fullmatch(c.value)
     ]
 
 
@@ -534,6 +547,8 @@ def _no_cuts(found: list[Candidate]) -> list[Candidate]:
             and any(len(v) > len(c.value) + 1 and v.endswith(c.value) for v in told)
         )
         and not (c.subject == "pet" and "「" not in c.value and any(c.value in v for v in named))
+        # "テニス" beside "テニス（部活）": the value told with its note
+        and not any(o.subject == c.subject and o.value.startswith(c.value + "（") for o in found)
     ]
 
 

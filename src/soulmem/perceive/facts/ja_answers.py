@@ -40,7 +40,12 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"何歳|なんさい|歳いくつ|年いくつ|年齢|おいくつ|年は\?|(?:^|[?、。\s])(?:で、|今|いま)?いくつ(?:\?|$)",
         ),
         ("birthday", r"誕生日.{0,5}(?:いつ|何月|なんがつ|教えて)"),
-        ("hometown", r"出身|生まれ(?:は|って|どこ)|地元(?:は|って)?(?:どこ|どちら)"),
+        # "生まれは?" asks where; "七夕生まれって" is a birth date, not a place
+        (
+            "hometown",
+            r"出身|(?:(?<!\w)|(?<=お))生まれ(?:は|って|どこ)|(?:どこ|どちら)(?:の)?生まれ|"
+            r"地元(?:は|って)?(?:どこ|どちら)",
+        ),
         (
             "current_residence",
             r"(?:どこ|どの|どちら).{0,6}住|住んで.{0,6}(?:どこ|どの|どちら)|住まい|在住",
@@ -250,7 +255,10 @@ def answer_reply(
             if c.subject == _SUBJECT.get(subject, subject) and c.about == "user" and not c.negated
         ]
         if new:
-            return found + new
+            # "出身どこ?" -> "札幌です": the answer, not a self-introduction's name
+            values = {c.value for c in new}
+            kept = [c for c in found if not (c.subject == "name" and c.value in values)]
+            return kept + new
     return found
 
 

@@ -152,9 +152,29 @@ def _pet_died(s: Sent) -> Iterator[Candidate]:
             yield cand("pet", value, s, mode="end", confidence=0.85)
 
 
+# ---------------------------------------------------------------- a hobby given up for another
+# "ゴルフは腰やっちゃってもうクラブはしまっちゃった。代わりに今は盆栽にハマってる"
+_INSTEAD = re.compile(r"代わりに|かわりに|その代わり")
+_GAVE_UP = re.compile(r"やめ|辞め|しまっ|引退|卒業|できなく|無理に|おしまい|終わり")
+_HEAD = re.compile(r"[ァ-ヺー]{2,}|[一-龯々]{2,}|[A-Za-z]{3,}")
+
+
+def _hobby_swapped(s: Sent) -> Iterator[Candidate]:
+    m = _INSTEAD.search(s.text)
+    said = s.before + s.text[: m.start()] if m else ""
+    if m is None or not _GAVE_UP.search(said):
+        return
+    for subject in ("hobby", "sport"):
+        for value in s.context.current.get(subject, ()):
+            head = _HEAD.match(value)
+            if head and head.group() in said and not s.other_topic(said[: said.find(head.group())]):
+                yield cand(subject, value, s, mode="end", confidence=0.75)
+
+
 CHANGE_RULES: tuple[Callable[[Sent], Iterator[Candidate]], ...] = (
     _move,
     _broke_up,
     _fav_changed,
     _pet_died,
+    _hobby_swapped,
 )

@@ -10,7 +10,8 @@ nouns (the values the rules keep) pass through unchanged.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+
+from soulmem.perceive.facts.rewrite import rewrite
 
 __all__ = ["rewrite", "standardise"]
 
@@ -116,15 +117,6 @@ _GATE = re.compile(
     r"ほんま|ほんで|せや|あかん|おん|いっちゃん|ちゃう|うた|うて|へん|おら|おる|おっ|とる|とっ|とん|どる|どっ|とりま|どりま|もうた|ねん|んで|てん"
     r"|やで|やん|やな|やし|やったら|やけど|やから|やろ|やと|ええ|ん[。、!?\s]|ん$|でん|や[。、!?\s笑]|や$"
 )
-
-
-def rewrite(text: str, gate: re.Pattern[str], rules: Sequence[tuple[re.Pattern[str], str]]) -> str:
-    """``text`` with each rule applied in turn, when ``gate`` finds a form they rewrite."""
-    if not gate.search(text):
-        return text
-    for pattern, repl in rules:
-        text = pattern.sub(repl, text)
-    return text
 
 
 def standardise(text: str) -> str:

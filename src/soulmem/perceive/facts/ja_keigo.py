@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from soulmem.perceive.facts.ja_kansai import rewrite
 from soulmem.perceive.facts.ja_lex import kanji_number
+from soulmem.perceive.facts.rewrite import rewrite
 
 __all__ = ["plain"]
 

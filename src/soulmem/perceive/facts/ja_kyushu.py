@@ -1,17 +1,19 @@
-"""Kyushu (博多弁) and Nagoya (名古屋弁) endings to standard Japanese, for the rules.
+"""Kyushu (博多弁), Hiroshima (広島弁) and Nagoya (名古屋弁) endings to standard Japanese.
 
 Like ``ja_kansai``, a light rewrite of the common forms only: ``やけん`` / ``けん`` → ``だから``
 / ``から``, ``ばい`` → ``よ``, ``っちゃん`` → ``んだ``, ``だで`` → ``だから``, ``がや`` →
 ``だよ``, ``やなくて`` → ``じゃなくて``, ``ってゆー`` → ``っていう``, a closing ``なん`` →
-``なの``. The ``〜とる`` / ``おる`` forms are shared with Kansai and read there. Only forms
-that standard Japanese does not use are touched, so standard sentences pass through unchanged.
+``なの``; Hiroshima's ``けえ`` → ``から``, ``しよる`` → ``してる``, a quoted name before
+``呼びよる`` / ``いう`` given its ``って``, ``秋じゃね`` → ``秋だね``. The ``〜とる`` /
+``おる`` forms are shared with Kansai and read there. Only forms that standard Japanese does
+not use are touched, so standard sentences pass through unchanged.
 """
 
 from __future__ import annotations
 
 import re
 
-from soulmem.perceive.facts.ja_kansai import rewrite
+from soulmem.perceive.facts.rewrite import rewrite
 
 __all__ = ["standardise_kyushu"]
 
@@ -23,7 +25,15 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p), r)
     for p, r in (
         # 151センチやけん / 末っ子じゃけん → だから; 近いけん / おるけん → から
-        (r"やけん|じゃけん|やけ(?=[、。!\s])", "だから"),
+        (r"やけん|じゃけん|じゃけえ|やけ(?=[、。!\s])", "だから"),
+        # Hiroshima: 186あるけえ → 186あるから; 釣りしよる → 釣りしてる; 「オッキー」呼びよる
+        (r"(?<=[いうくすつぬむるただん])けえ(?=[、。!?\s]|$|ね|な)", "から"),
+        (r"しよる(?=[。、!?\s]|$|ん|よ|ね|時|とき|の)", "してる"),
+        (r"しよった", "してた"),
+        (r"」(?=呼び|呼ん|言わ|言う|いう)", "」って"),
+        (r"(?<=」って)呼びよる", "呼んでる"),
+        # 秋じゃね → 秋だね (not the farewell じゃあね)
+        (r"(?<=[^\W\d_ぁ-ゖ])じゃね(?=[。、!?\s]|$)", "だね"),
         (r"(?<![とゃてでば]い)(?<=[いうくすつぬむるただ])けん" + _B, "から"),
         # Nagoya: 雨だで → 雨だから; 好きだがや / 好きがや → 好きだよ
         (r"(?<=[^\W\d_ぁ-ゖ]|い|た)だで(?=[、。!?\s]|$)", "だから"),
@@ -43,9 +53,13 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (_NOUNISH + r"なん(?=[。、!?\s]|$)", "なの"),
     )
 )
-_GATE = re.compile(r"とる|とった|けん|やけ|だで|がや|ばい|っちゃん|やな[くい]|ゆ[ーう]|なん")
+_GATE = re.compile(
+    r"とる|とった|けん|けえ|やけ|だで|がや|ばい|っちゃん|やな[くい]|ゆ[ーう]|なん|しよ[るっ]|"
+    r"」[呼言い]|じゃね"
+)
 
 
 def standardise_kyushu(text: str) -> str:
-    """The message with common Kyushu / Nagoya endings rewritten to standard Japanese."""
+    """The message with common Kyushu / Hiroshima / Nagoya endings rewritten to standard
+    Japanese."""
     return rewrite(text, _GATE, _RULES)

@@ -27,7 +27,7 @@ _SELF_INTRO = re.compile(
 # "新歓ありがとう! 改めまして小春です、...": a greeting, then the name, mid-message
 _GREET_INTRO = re.compile(
     rf"(?:^|(?<=[\s、]))(?:改めまして|はじめまして|初めまして)、?\s*(?:(?:私|わたし|僕|俺|あたし|ウチ)は?)?"
-    rf"\s*(?P<n>{_NAME})(?:です|でーす|っていいます)(?=[、!。\s]|$)"
+    rf"\s*(?P<n>{_NAME})(?:です|でーす|っていいます|(?<=[^\W\d_ぁ-ゖ])いいます)(?=[、!。\s]|$)"
 )
 # "柏木奈緒子です、改めてよろしくお願いします": the name, then the greeting that ends an intro
 _INTRO_GREETING = re.compile(
@@ -51,6 +51,13 @@ _SELF_INTRO_KANA = re.compile(
     r"(?:です|でーす|だよ|っていいます|っていう)[!。\s]*$"
 )
 _INTRO_TALK = re.compile(r"自己紹介|名乗|名前")
+# "インスタ見て予約した宮坂莉愛でーす", "登録に行った成田キヨ子だ": the one who did it, by a
+# personal name (a kanji surname and a given name), in a first message that greets
+_WHO_DID = re.compile(
+    r"(?:た|てる|ている)(?P<n>[一-龯々]{1,3}(?:[一-龯々]{1,3}|[ァ-ヴー]{1,3}子?|[ぁ-ゖ]{1,3}))"
+    r"(?:です|でーす|だ|っす|と申します)(?=[!。\s]|$|[^\w])"
+)
+_HELLO = re.compile(r"はじめまして|初めまして|こんにちは|こんばんは|よろしく|どうも")
 _SELF_BARE = re.compile(
     rf"^(?:私|わたし|僕|俺|あたし|ぼく|おれ)(?:は|、)\s*(?P<n>{_NAME})[!。\s]*$"
 )
@@ -71,12 +78,14 @@ _CLAUSE = re.compile(
     r"|(?:せよ|します|ます|ません|ました|でした|ない|なかった|たい|した|れる|られる|(?<=[っん])[ただ])$"
 )
 # kanji, a particle, kanji: a phrase (今年で三十路), not a name
+# (and a clause before the noun: "昨日買った大福です" names a cake, not the user)
 _PARTICLE_INSIDE = re.compile(
-    rf"{KANJI}[ぁ-ゖ]?[でにのがはをとも](?:{KANJI}|[ァ-ヴ])|出身|生まれ|育ち|住み|一筋|一択|なんだ|なんです|[\d〇一二三四五六七八九十百]+(?:歳|才|路)|好き|嫌い"
+    rf"{KANJI}[ぁ-ゖ]?[でにのがはをとも](?:{KANJI}|[ァ-ヴ])|出身|生まれ|育ち|住み|一筋|一択|なんだ|なんです|"
+    rf"[\d〇一二三四五六七八九十百]+(?:歳|才|路)|好き|嫌い|(?:った|した|いた|んだ)(?:{KANJI}|[ァ-ヴ])"
 )
 _NICK = re.compile(
-    r"(?:^|[、。!\s「『]|(?<=は)|(?<=に))(?P<n>[^\s、。!?「」『』は]{1,10}?)(?:って|と)"
-    r"(?:呼んで|呼ばれて)(?!ない)"
+    r"(?:^|[、。!\s「『]|(?<=は)|(?<=に)|(?<=のこと)|(?<=のことを))(?P<n>[^\s、。!?「」『』は]{1,10}?)」?"
+    r"(?:って|と)(?:呼んで|呼ばれて)(?!ない)"
 )
 # "本名は佐伯悠真": the real name, the user's unless someone's own (``兄の本名``)
 _REAL_NAME = re.compile(
@@ -97,6 +106,7 @@ _NAME_TOPIC = re.compile(
 # "本名は蜜柑じゃないよ": a name denied, not given
 _DENIED = re.compile(r"(?:じゃ|では)(?:ない|なく)|(?:じゃ|では)?ありません")
 _COPULA_TAIL = re.compile(r"(?:でーす|です|だよ|だけど|だけども|だから|だし|だ|っす|けど)$")
+_NOT_NICK = re.compile(r"\d|歳|にもな$|なのに$")
 _NICK_OK = re.compile(
     r"^(?P<n>[^\s、。!?]{1,8}?)(?:で|呼びで)(?:いい|OK|オッケー|大丈夫)(?:よ|です|から)?[!。\s]*$"
 )
@@ -106,6 +116,8 @@ _PET_TALK = re.compile(rf"{ANIMALS}|さっき|ペット|うちの子")
 _NOT_MY_NAME = re.compile(
     rf"{ANIMALS}|{PERSONS}|さっき|ペット|(?:うち|ウチ|実家|家)の子|この子|[🐶🐕🐱🐈🐹🐰🐇🐦🐤🐢🐟🐠]"
 )
+# "LINE友だち登録したよ": an app's contact list, not a friend
+_APP_FRIEND = re.compile(r"(?:友だち|友達|ともだち)(?:登録|追加|申請|リスト)")
 _HONORIFIC = re.compile(r"(?:さん|くん|君|ちゃん|様|さま|先輩|先生)$")
 
 
@@ -122,6 +134,13 @@ _UNOWNED_NAME = re.compile(r"(?:^|[。!！?？、\s])名前(?:は|が|ね)")
 
 
 def names(s: Sent) -> Iterator[Candidate]:
+    for found in _names(s):
+        # "ちくわって名前、めんこいな" after the character's "猫のちくわ": their name said back
+        if found.value not in (s.context.previous_assistant_text or ""):
+            yield found
+
+
+def _names(s: Sent) -> Iterator[Candidate]:
     if _PET_TALK.search(s.before[-40:] + s.text):  # "柴の名前を言い忘れてました。大福です"
         return
     last_turn = s.context.previous_user_texts[-1:]
@@ -147,7 +166,7 @@ def names(s: Sent) -> Iterator[Candidate]:
             and not _CLAUSE.search(name)
             and not _HONORIFIC.search(name)
             and not s.other_at(m.start())
-            and not _NOT_MY_NAME.search(s.before + s.text[: m.start()])
+            and not _NOT_MY_NAME.search(_APP_FRIEND.sub("", s.before + s.text[: m.start()]))
         ):
             # "佐々木と申します。下の名前は恒一": the surname said first joins the given name
             sur = _NAME_INTRO.search(s.before) if s.text[: m.start()].endswith("下の") else None
@@ -169,6 +188,9 @@ def names(s: Sent) -> Iterator[Candidate]:
         and (intro_name := _own_name(s, m2.group("n")))
     ):
         yield cand("name", intro_name, s, confidence=0.75)
+    who = _WHO_DID.search(s.text) if s.first_turns and _HELLO.search(s.message) else None
+    if who and not m2 and not _NOT_NAME.search(who.group("n")):
+        yield cand("name", who.group("n"), s, confidence=0.75)
     greet = _INTRO_GREETING.search(s.text)
     if greet is None and _NAME_OWED.search(s.before[-40:]) and not _PET_TALK.search(s.before):
         greet = _BARE_NAME.match(s.text)
@@ -189,9 +211,15 @@ def names(s: Sent) -> Iterator[Candidate]:
     mi = _NICK_IS.search(s.text)
     if mi and not s.other_at(mi.start()):
         nick = clean(next((g for g in mi.group("q", "n", "q2", "n2") if g), ""))
-        if nick and nick not in ("何", "なに", "ない", "特に"):
+        # "34歳にもなってあだ名で呼ばれる": an age said before the word, not a name
+        if nick and nick not in ("何", "なに", "ない", "特に") and not _NOT_NICK.search(nick):
             yield cand("nickname", nick, s, confidence=0.85)
     for m3 in _NICK.finditer(s.text):
         nick = clean(m3.group("n"))
+        whose, _, called = m3.group("n").rpartition("のこと")
+        if whose:  # "兄のことアニキって呼んでる": someone else is called that
+            if not re.fullmatch(rf"(?:みんな|皆)?(?:{SELF})", whose):
+                continue
+            nick = clean(called.removeprefix("を"))
         if nick and not s.other_at(m3.start()) and not re.search(r"私|僕|俺|名前", nick):
             yield cand("nickname", nick, s, confidence=0.85)

@@ -61,8 +61,9 @@ _PET_OURS = (
 _PET_NAMINGS = (
     # "黒猫の名前ね、タビっていうの"
     re.compile(
-        rf"名前(?:は|が|ね|はね|って|ですが|だけど|なんですが)[、\s]*{_PET_NAME}"
-        r"(?:って|と|です|だよ|。|!|$|、|なの|ちゃん|くん|っていう|という)"
+        rf"名前(?:は|が|ね|はね|って|ですが|だけど|なんですが|(?<=、名前)(?=[ぁ-ゖァ-ヴー]{{2,8}}(?:[^\wー]|$)))"
+        rf"[、\s]*{_PET_NAME}"
+        r"(?:って|と|です|だよ|。|!|$|、|なの|ちゃん|くん|っていう|という|\s|[^\w])"
     ),
     re.compile(rf"{_PET_NAME}(?:って|と)(?:いう名前|名前|名付け)"),
 )
@@ -134,6 +135,12 @@ def _merge_pet(s: Sent, animal: str | None, loc: str | None, name: str | None) -
     return cand("pet", _pet_value(animal or "ペット", loc, name), s)
 
 
+_HOUSEMATE = re.compile(
+    r"(?:家|うち|部屋)に[^。!?]{0,12}?(?:同居人|家族|相棒|子)が?(?:いる|います)"
+)
+_KIND_OF_HOUSEMATE = re.compile(rf"^(?P<a>{_ANIMAL})(?:なんだ|なの|だよ|です|で)")
+
+
 def _pets(s: Sent) -> Iterator[Candidate]:
     t = s.text
     m = _NO_PET.search(t)
@@ -145,6 +152,11 @@ def _pets(s: Sent) -> Iterator[Candidate]:
         if m and not s.other_at(m.start()):
             yield _merge_pet(s, m.group("a"), m.groupdict().get("loc"), m.group("name"))
             return
+    # "家にちっちゃい同居人いるんだ🐹 ジャンガリアンハムスターなんだけど": what lives at home
+    mk = _KIND_OF_HOUSEMATE.match(t) if _HOUSEMATE.search(s.before[-60:]) else None
+    if mk:
+        yield _merge_pet(s, mk.group("a"), None, None)
+        return
     for regex in (_PET_KEEP, _PET_HOME, _PET_LIVE, _PET_OWN):
         m = regex.search(t)
         if m and not s.other_at(m.start()):
@@ -179,6 +191,9 @@ def _pets(s: Sent) -> Iterator[Candidate]:
         return
     m = _pet_naming(t)
     near = t if re.search(_ANIMAL, t) else s.before[-30:] + t  # "保護犬を迎えたの。名前はハナ"
+    if m and not re.search(_ANIMAL, near) and re.match(r"名前(?:は|が)", t):
+        # "あと実家に柴いるの🐕" ... "名前はこむぎ！": the animal of the message before
+        near = "".join(s.context.previous_user_texts[-1:])[-80:] + near
     if m is None and re.search(r"名前", s.before[-30:]):  # "…インコの名前。ぽんず、っていうの"
         m, near = _PET_NAME_BARE.match(t), s.before[-30:]
         # "うちの柴の名前言ってなかった。こてつ": the name alone, after the animal's 名前
@@ -207,7 +222,7 @@ _ALLERGY_SYMPTOM = re.compile(
 )
 _TRIGGER = re.compile(
     r"(?<!過ぎ)(?<!すぎ)(?:食べ|食っ|飲|口にし|口にす|触|触っ|吸っ|吸い込|刺され|嗅)"
-    r"(?:ると|たら|ちゃうと|ちゃったら|ただけで|るだけで)|食うと|食べると"
+    r"(?:ると|たら|ちゃうと|ちゃったら|ただけで|るだけで)|食うと|食べると|食えば|食べれば|飲めば"
 )
 _SYMPTOM = re.compile(
     r"ブツブツ|ぶつぶつ|じんましん|蕁麻疹|湿疹|発疹|腫れ|はれる|かゆ|痒|息が苦し|息苦し|呼吸|"
@@ -286,6 +301,7 @@ def _allergy_symptom(s: Sent) -> Candidate | None:
         refused = [clean(r.group("v")) for r in _REFUSED.finditer(s.before[-40:])]
         # "私キウイだけはダメで": the speaker, then the item
         item = _SELF_WORD.sub("", refused[-1]) if refused else ""
+        item = re.sub(r"(?<=.)(?:入り|入ってるの|入ったの|系)$", "", item)  # "エビ入りは無理"
         if item:
             return cand("allergy", item, s, confidence=0.7)
     mb = _ALLERGY_BY.search(t)

@@ -55,6 +55,8 @@ _CATEGORIES: dict[str, str] = {
     "アイドル": "favorite_artist",
     "場所": "favorite_place",
     "スポーツ": "sport",
+    "花": "likes",
+    "お花": "likes",
 }
 _CAT = alt(" ".join(_CATEGORIES))
 # a value, not a clause: it stops at a contrast or a negation (``お酒は飲めないけど雰囲気は好き``)
@@ -116,6 +118,17 @@ _HOBBY = (
     re.compile(rf"趣味(?:は|が|って)\s*(?P<v>[^。!?]{{2,30}}?){_VAL_END}"),
     re.compile(rf"(?P<v>{NP})(?:が|も)趣味"),
     re.compile(rf"(?P<v>{NP})(?:するの|をするの|やるの)が(?:好き|趣味|楽しみ|生きがい)"),
+    # "公民館で三味線習ってる", "公民館のフラダンスに通い始めた": lessons taken
+    re.compile(rf"(?P<v>{WORD})(?:を)?習って(?:る|いる|ます|て)"),
+    re.compile(
+        rf"(?P<v>{WORD}(?:ダンス|教室|スクール|ヨガ|レッスン|体操|ジム|道場))(?:に|へ)"
+        r"(?:通い始め|通って|通う|通いだし)"
+    ),
+    # "夜の堤防で釣りしてる時間が一番落ち着く": the time spent on it, the best of the day
+    re.compile(
+        rf"(?<![とに])(?P<v>{WORD})(?<=..)(?:を)?(?:してる|している|する|やってる)(?:時間|とき|時)(?:が|は)"
+        r"(?:一番|いちばん|何より)(?:落ち着|幸せ|楽し|好き|癒さ|至福)"
+    ),
 )
 _LEISURE = re.compile(
     r"休みの日|休日|週末|オフの日|暇な時|暇なとき|暇さえあれば|時間がある時|時間があると|家では|"
@@ -127,8 +140,11 @@ _ACTIVITY = re.compile(
     r"しに行|ばかりして|ばっかりして|ばっかして)"
 )
 _NOT_HOBBY = re.compile(
-    r"^(?:仕事|勉強|家事|残業|何|用事|準備|掃除|洗濯|料理|バイト|練習|それ|これ|一日中)$"
+    r"^(?:仕事|勉強|家事|残業|何|用事|準備|掃除|洗濯|料理|バイト|練習|それ|これ|一日中|趣味|"
+    r"新しい趣味)$"
     r"|^(?:全部|全て|一気に)"  # "サウナで全部リセットしてる": what is done to it, not a pastime
+    # "100切り目指してる", "優勝目指してる": a goal aimed at, not a pastime
+    r"|.*(?:目指|応援|期待|心配|我慢|意識|気に)$"
 )
 _STARTED = re.compile(
     rf"(?P<v>{_OKURI}{NP})(?:を)?(?:始めた(?!ら|り|とこ)|始めて|はじめた(?!ら|り)|習い始め|再開した)"
@@ -192,6 +208,11 @@ _RITUAL = re.compile(
     r"(?:疲れた|落ち込んだ|嫌なことがあった|頑張った|ストレスが溜まった|給料日|ご褒美|休みの|週末|元気ない|"
     r"凹んだ|へこんだ)(?:日|時|とき)?(?:は|に|の)?(?:絶対|いつも|必ず|決まって|やっぱり|やっぱ|とりあえず)"
     rf"(?P<x>{NP})(?:を)?(?:食べ|!|。|$|、|って決めて|なの|です|だよ|一択|に限る)"
+)
+# "いちごミルクないと生きてけない体": what one cannot do without
+_CANT_LIVE_WITHOUT = re.compile(
+    rf"(?P<v>{NP})(?:が|は)?ない(?:と|なんて)(?:生きて(?:け|い)ない|生きていけない|やって(?:け|い)けない|"
+    r"無理|死ぬ|始まらない)"
 )
 _FAVE_FOOD = re.compile(rf"(?P<x>{NP})(?:が|は)?(?:大好物|好物)|好物(?:は|が)\s*(?P<y>{NP})")
 _DISLIKE = re.compile(
@@ -317,6 +338,9 @@ def _likes(s: Sent) -> Iterator[Candidate]:
     m2 = _FAVE_FOOD.search(t)
     if m2 and not s.other_at(m2.start()):
         yield cand("favorite_food", clean(m2.group("x") or m2.group("y")), s, confidence=0.85)
+    mn = _CANT_LIVE_WITHOUT.search(t)
+    if mn and not s.other_at(mn.start()) and (value := clean(mn.group("v"))):
+        yield cand(classify(value, s.message) or "likes", value, s, confidence=0.75)
     m3 = _RITUAL.search(t)
     if m3 and not s.other_at(m3.start()):
         value = clean(m3.group("x"))
@@ -336,8 +360,17 @@ def _likes(s: Sent) -> Iterator[Candidate]:
             yield cand("favorite_drink", f"{value}（{detail}）" if detail else value, s)
 
 
+# "バドミントン部でした!": the club the user was in, a sport by its name
+_CLUB_WAS = re.compile(
+    rf"(?:^|[、\s]|(?<=は))(?P<v>{WORD})部(?:でした|だった|だよ|です|に入って|に入ってた|やってた|で|の)"
+)
+
+
 def _hobbies(s: Sent) -> Iterator[Candidate]:
     t = s.text
+    mc = _CLUB_WAS.search(t)
+    if mc and not s.other_at(mc.start()) and classify(value := clean(mc.group("v"))) == "sport":
+        yield cand("sport", f"{value}（部活）", s, confidence=0.7)
     for regex in _HOBBY:
         m = regex.search(t)
         if m and not s.other_at(m.start()):

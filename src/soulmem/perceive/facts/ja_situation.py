@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from soulmem.perceive.facts.base import Candidate
-from soulmem.perceive.facts.ja_lex import EXAM_WORDS, alt
+from soulmem.perceive.facts.ja_lex import EXAM_WORDS, SELF, alt
 from soulmem.perceive.facts.ja_text import NP, WORD, Sent, cand, clean, someone_elses
 
 __all__ = ["SITUATION_RULES"]
@@ -119,11 +119,15 @@ _HEARSAY = re.compile(
 )
 _EVENTS = alt(
     "結婚式 旅行 面接 ライブ コンサート 引っ越し 発表会 出張 手術 入院 卒業式 入学式 成人式 同窓会 "
-    "大会 試合 プレゼン デート 誕生日会 合コン フェス 留学 帰省 健康診断 お見合い 発表"
+    "大会 試合 プレゼン デート 誕生日会 合コン フェス 留学 帰省 健康診断 お見合い 発表 "
+    "結婚記念日 記念日 銀婚式 金婚式"
 )
 _EVENT = re.compile(
     rf"{_TIME}(?:に|は|の)?(?:[^。!?]{{0,8}}?)(?P<e>{_EVENTS})(?:が|に|を)?(?:ある|あって|行く|いく|する|予定|控え|だ|です|なの|なんだ|!|。|$)"
 )
+# "結婚記念日はね、11月22日": the event first, its date after
+_EVENT_DATED = re.compile(rf"(?P<e>{_EVENTS})(?:は|って)(?:ね|さ)?[、\s]*{_TIME}")
+_OWN_LEAD = re.compile(rf"(?:[ぁ-ゖ、\s]{{0,5}}|(?:{SELF})(?:たち|達|ら)?の|うちの)")
 _PART_TIME = (
     # "歯医者さんで受付のパートを始める", "古着屋でバイトすることになった"
     re.compile(
@@ -138,6 +142,11 @@ _PART_TIME = (
     ),
     re.compile(rf"(?:バイト先|パート先)(?:は|が)\s*(?P<x>{NP})(?![わえ])"),
     re.compile(rf"(?:バイト|アルバイト)(?:は|を)?\s*(?P<x>{NP})(?:に変え|にした|に決ま)"),
+    # "バイトがカラオケの深夜シフトだから": the job's place, then its shift
+    re.compile(
+        rf"(?:^|(?<=[、\s]))(?:バイト|アルバイト|パート)(?:は|が)\s*(?P<x>{WORD})の"
+        r"(?:深夜|夜勤|早朝|朝|昼|夜|土日|平日)?(?:シフト|勤務|ホール|キッチン|レジ)"
+    ),
 )
 _QUIT = re.compile(
     rf"(?P<x>{NP})(?:さん)?(?:を|は|、)?(?:もう|きっぱり|すっぱり|完全に)?"
@@ -312,7 +321,23 @@ def _situation(s: Sent) -> Iterator[Candidate]:
             exam_name: str | None = m.groupdict().get("x")
             if exam_name or when:
                 yield cand("upcoming_exam", _exam_value(exam_name, when), s, confidence=0.8)
-    me = _EVENT.search(t)
+    me = _EVENT_DATED.search(t)
+    if (me and not _OWN_LEAD.fullmatch(t[: me.start()])) or _HEARSAY.search(t):
+        me = None  # "ミコの誕生日会は来週なんだって": someone else's
+    if me:
+        # "記念日は11月22日" after "今度結婚記念日なんだ": the date of the event already told
+        told = next(
+            (
+                v.split("（")[0]
+                for v in s.context.current.get("upcoming_event", ())
+                if v.split("（")[0].endswith(me.group("e"))
+            ),
+            None,
+        )
+        if told:
+            yield cand("upcoming_event", f"{told}（{me.group('t')}）", s, mode="refine")
+            me = None
+    me = me or _EVENT.search(t)
     if me and not s.other_at(me.start()):
         yield cand("upcoming_event", f"{me.group('e')}（{me.group('t')}）", s, confidence=0.7)
     for i, regex in enumerate(_PART_TIME):

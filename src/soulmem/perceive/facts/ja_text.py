@@ -12,6 +12,8 @@ from soulmem.perceive.facts.ja_kansai import standardise
 from soulmem.perceive.facts.ja_keigo import plain
 from soulmem.perceive.facts.ja_kyushu import standardise_kyushu
 from soulmem.perceive.facts.ja_lex import PERSONS, SELF
+from soulmem.perceive.facts.ja_styled import unstyle
+from soulmem.perceive.facts.ja_tohoku import standardise_tohoku
 
 __all__ = [
     "HNP",
@@ -32,7 +34,9 @@ NUM = r"(?:\d{1,3}|[一二三四五六七八九十百〇]{1,4})"
 # a noun-ish run: kanji / katakana / latin, optional honorific お/ご prefix, okurigana tail
 WORD = (
     r"(?:(?:ほうじ|たこ|みたらし|いちご|みかん|りんご|ぶどう|もも|さくら|たま|かき|わらび|きな|"
-    r"あん|みそ|しょうゆ|ごま|ゆず|ひまわり|もつ|ちゃんぽん|しらす|お|ご)(?=[^\W_ぁ-ゖ]))?(?:[^\W_ぁ-ゖ]|[-&・])+"
+    r"あん|みそ|しょうゆ|ごま|ゆず|ひまわり|もつ|ちゃんぽん|しらす|お|ご)(?=[^\W_ぁ-ゖ]))?"
+    # "汁なし担担麺", "ネギ抜きラーメン": a dish's kana inside its name
+    r"(?:[^\W_ぁ-ゖ]|[-&・]|(?<=[^\W_ぁ-ゖ])(?:なし|抜き|入り|のせ|乗せ)(?=[^\W_ぁ-ゖ]))+"
     r"(?:(?:き|げ|り|し|み|え|ち)(?=[がはをもにでのとっしかだよね、。!?\s]|な[んの]|$))?"
 )
 # a noun phrase: words joined by の / と (北海道の旭川, 千と千尋)
@@ -42,10 +46,14 @@ NP = rf"{WORD}(?:[のと]{WORD}){{0,2}}"
 HNP = rf"(?:{NP}|(?:(?<![ぁ-ゖ])|(?<=[はも]))[ぁ-ゖ]{{2,5}})"
 
 _DROP = re.compile(r"[〜~]+")
+# "(^_^;)", "(*´ω`*)": a face closes a sentence
+_KAOMOJI = re.compile(r"\((?=[^()]*[\^;´`・ωДд∀゜°])[^()]{1,12}\)[/ノ]*")
+# "松岡勝利(マツオカ カツトシ)と申します": a name's reading in brackets after it
+_READING = re.compile(r"(?<=[一-龯々])\([ぁ-ゖァ-ヺー・\s]{2,20}\)")
 # (草 after a kanji is part of a word: 香草, 雑草)
 _LAUGH = re.compile(r"(?:笑|(?<=[^\x00-\x7f])w{1,5}|(?<![^\W\d_ぁ-ゖァ-ヺー])草)+(?=[\s。!?、]|$)")
 # "結婚してるんですか!?" stays one sentence (a question), not a statement and a "?"
-_SPLIT = re.compile(r"(?<=[。!?\n])(?![!?])|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+")
+_SPLIT = re.compile(r"(?<=[。!?\n])(?![!?])|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F])\s+")
 _QUESTION_END = re.compile(
     r"(?:\?|っけ|でしょうか|教えて(?:よ|ね)?|言ってみて|言って(?:みて)?(?:よ|ね)?|"
     r"答えて|覚えてる|知ってる|どう|なに|何|いつ|どこ|誰|だれ|"
@@ -131,10 +139,15 @@ def someone_elses(prefix: str) -> bool:
     return bool(_TO_OTHER.search(prefix)) and not _SELF_END.search(prefix)
 
 
-def normalise(text: str) -> str:
-    text = standardise(standardise_kyushu(plain(unicodedata.normalize("NFKC", text))))
+def normalise(text: str, earlier: tuple[str, ...] = ()) -> str:
+    """``text`` in the standard, plain Japanese the rules read (``earlier``: the user's
+    messages before it, for a way of typing kept up across messages)."""
+    text = unicodedata.normalize("NFKC", text)
+    before = tuple(unicodedata.normalize("NFKC", e) for e in earlier)
+    text = unstyle(_READING.sub("", text), before)
+    text = standardise(standardise_kyushu(standardise_tohoku(plain(text), before)))
     text = _DROP.sub("", text)
-    return _LAUGH.sub("。", text)
+    return _KAOMOJI.sub("。", _LAUGH.sub("。", text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +244,7 @@ def echoes_assistant(sentence: str, context: FactContext) -> bool:
 
 def split_message(text: str, context: FactContext) -> Iterator[Sent]:
     """The message's statement sentences (questions and requests dropped)."""
-    norm = normalise(text)
+    norm = normalise(text, context.previous_user_texts[-2:])
     parts = [p.strip() for p in _SPLIT.split(norm) if p.strip()]
     first = len(context.previous_user_texts) < 3
     before = ""

@@ -40,6 +40,8 @@ from soulmem.perceive.facts.ko_hearsay import FIRST_PERSON, hearsay, known_names
 from soulmem.perceive.facts.ko_jobs import job_rule
 from soulmem.perceive.facts.ko_kindfav import keep_team, kind_favourite
 from soulmem.perceive.facts.ko_lex import (
+    ANIMALS,
+    BREEDS,
     FILLERS,
     HOLIDAYS,
     JOB_SUFFIXES,
@@ -100,6 +102,11 @@ _AGE_DENIED = re.compile(
 )
 _AGE_FIX_CUE = re.compile(r"사실|속였|거짓말|뻥|진짜\s*나이|진짜는|원래|정정")
 _CHILD_BEFORE = re.compile(r"첫째|둘째|셋째|막내|큰애|작은애|(?:^|\s)(?:딸|아들)\s")
+# "강아지가 하나 있어요. 시추인데 열두 살 먹어서": an animal's age, said after naming it
+_PET_BEFORE = re.compile(
+    rf"(?<![가-힣])(?:{alt((*ANIMALS, *BREEDS))})(?:인데|이고|는|은|가|이가|도|이도|이)?"
+    r"\s+(?:\S+\s+)?$"
+)
 _AGE_BARE = re.compile(rf"(?<!\w)(?P<w>{_NATIVE})\s*(?:살|세)?\s*$")
 
 
@@ -126,6 +133,8 @@ def _age(m: Msg, s: Sent) -> None:
             continue
         if _CHILD_BEFORE.search(t[max(0, mt.start() - 12) : mt.start()]):
             continue  # "첫째는 아들 민준 열 살": a child's age
+        if _PET_BEFORE.search(t[: mt.start()]):
+            continue
         w = mt.group("w").strip()
         n = native_number(w)
         if n is not None and n >= floor and (15 <= n < 100 or (keyed and 10 <= n < 100)):
@@ -165,7 +174,10 @@ _ANY_DATE = re.compile(_DATE)
 _BDAY_HOL = re.compile(
     rf"(?:(?P<h>{_HOL})(?P<off>\s*(?:전날|다음\s*날|담날|이브|전야))?\s*(?:에|날|이|가|이랑|랑|하고|과|와)?"
     rf"\s*(?:내\s*|제\s*)?(?:태어|생일|생(?!\w)|생이|베이비|(?<=[날에]\s)났|(?<=[날에])났))|"
-    rf"(?:생일(?:은|이)?\s*(?P<h2>{_HOL})(?P<off2>\s*(?:전날|다음\s*날|담날))?)"
+    # "생일이 어떤 날이냐면요, 크리스마스 이브야": the day told after asking it oneself
+    r"(?:생일(?:은|이)?\s*(?:(?:어떤|무슨)\s*날이(?:냐면|냐하면|냐 하면)요?[,，\s]*)?"
+    rf"(?P<h2>{_HOL})"
+    rf"(?P<off2>\s*(?:전날|다음\s*날|담날|이브|전야))?)"
 )
 
 
@@ -530,9 +542,15 @@ _LINK = re.compile(r"(?:인데|는데|은데|니까|지만|거든)\s")
 _ASKING = re.compile(r"뭐|뭔|언제|어디|누구|몇|무슨|어떤|어떻게|왜|얼마|기억|맞지|알지")
 
 
+# "제 생일이 어떤 날이냐면요, 크리스마스 이브야": a question put to oneself and answered
+_SELF_ASKED = re.compile(r"(?:냐면|냐하면|냐\s하면|는가\s하면)요?[,，]?\s+[^?？]+$")
+
+
 def _asserted_part(sent: Sent) -> Sent:
     """The clause a question is built on ("나 올해 스물넷인데 아직도 설레도 되는 거임?"),
     as a statement of its own when it asks nothing; else the question unchanged."""
+    if _SELF_ASKED.search(sent.text):
+        return Sent(sent.text, False, sent.index)
     cuts = list(_LINK.finditer(sent.text))
     if not cuts or _ASKING.search(sent.text[: cuts[0].end()]):
         return sent

@@ -62,7 +62,10 @@ _SYMPTOM = re.compile(
     r"(?:털|껍질|즙|가루|냄새|한\s*입|조금)(?:만|이라도)?\s*(?:스쳐도|닿아도|닿으면|묻어도|먹어도|들어가도|맡아도)"
     r"\s*[^.!?]{0,20}?(?:두드러기|응급실|퉁퉁|부어|부었|붓고|가려|간지러|숨이?\s*(?:막|안\s*쉬)|쇼크|발진)"
 )
-_BITE = re.compile(r"\s*(?:한\s*입|한입|한\s*조각|조금|좀|하나)$")
+# "새우 한 입", "새우 한 마리만": the amount eaten, not the food
+_BITE = re.compile(
+    r"\s*(?:(?:한|두|세|반)\s*(?:입|조각|마리|개|알|점|숟갈|숟가락|모금|쪽|젓가락)|한입|조금|좀|하나)(?:만|이라도)?$"
+)
 _CANT_EAT_KIND = re.compile(r"못\s*먹는\s*(?P<k>과일|음식|해산물|견과류|채소|생선|고기)")
 # "아까 내가 못 먹는다던 그 과일이요, 그게 복숭아예요": the kind told before gets its name
 _NAMED_NOW = re.compile(
@@ -155,7 +158,7 @@ _PHOBIA_STOP = frozenset({"귀신같이", "진짜", "너무", "그게", "이게"
 
 # ---------------------------------------------------------------- dislikes
 _DISLIKE_REMOVE = Gated(
-    rf"{_NP}(?:은|는|을|를)?\s*{_ADVS}(?:빼\s*줘|빼\s*주세요|"
+    rf"{_NP}(?:은|는|을|를)?\s*{_ADVS}(?:빼\s*줘|빼\s*주세요|빼\s*주셈|빼\s*주삼|"
     rf"빼줘|빼\s*달라|넣지\s*마|넣지\s*말아|주지\s*마)",
     "빼",
     "넣지",
@@ -175,6 +178,7 @@ _DISLIKE = Gated(
     "최악",
 )
 _SENSES = frozenset({"식감", "맛", "냄새", "향", "소리", "촉감"})
+_WITH_IT = re.compile(r"\s+(?:들어간|들어있는|들은|올라간)\s*(?:거|것|게|건|음식|메뉴)$")
 # "진짜 싫은 거 하나 있어. 민트초코!!": the thing comes in the next sentence
 _DISLIKE_AHEAD = re.compile(
     r"(?:싫은|싫어하는|못\s*먹는|극혐하는|질색하는)\s*(?:거|것|게|음식|맛|과일)(?:도|이|가)?\s*(?:딱\s*)?"
@@ -283,6 +287,12 @@ def forbidden_rules(m: Msg, s: Sent) -> None:
                 # "거미 극혐임 보기만 해도 소름": a clause closed by a copula, the thing before it
                 raw = re.sub(r"\s+\S+(?:이야|야|이에요|예요|임)$", "", mt.group("v"))
                 v = _np(raw, 2)
+                if re.search(r"\S(?:[뒤후]|다음|이후)(?:로|부터)?(?:는)?$", raw):
+                    # "엘리베이터가 있는데 한번 갇힌 뒤로 무서워서": the thing told before the time
+                    found = _PHOBIA_IN.findall(t[: mt.end("v")])
+                    v = found[-1] if found else ""
+                    if not v:
+                        break
                 if v in _ANAPHOR or not v:
                     after = m.sents[s.index + 1].text if s.index + 1 < len(m.sents) else ""
                     if _PHOBIA_SEE.search(after):
@@ -292,7 +302,14 @@ def forbidden_rules(m: Msg, s: Sent) -> None:
                     break
                 if _WORN_OUT.search(mt.group(0)) and _TIRED.search(m.text) and "무서" not in t:
                     break  # "나이트 끝나고 1호선 타면 그냥 기절해요": asleep from tiredness
-                if v and v not in _PHOBIA_STOP and not re.search(r"(?:서|고|면|데)$", v):
+                # "욕먹을까 봐 겁나": a worry said as a clause, not a thing feared
+                if (
+                    v
+                    and v not in _PHOBIA_STOP
+                    and not re.search(r"(?:서|고|면|데|까\s*봐|까봐|봐|요|다)$", v)
+                    # "한번 갇힌 뒤로 무서워서": since when, not what is feared
+                    and not re.search(r"(?:[뒤후]|다음|이후|때)(?:로|부터|에)?$", v)
+                ):
                     m.add(s, "phobia", v, prefix=t[: mt.start()], loose=True)
                     break
         else:
@@ -319,6 +336,8 @@ def forbidden_rules(m: Msg, s: Sent) -> None:
                 v = clean_np(mt.group("v"), 3, keep_modifiers=True)
             if v in _SENSES:
                 continue  # "냄새부터 극혐": the smell of a thing said before, not a dislike
+            if _WITH_IT.search(v):  # "오이 들어간거는 빼주셈": the cucumber
+                v = strip_josa(_WITH_IT.sub("", v))
             if re.search(r"(?:아니면|말고는|말곤|빼고는|빼곤)$", clean_np(mt.group("v"), 3)):
                 continue  # "팥 아니면 안 먹어": the only one eaten, not a dislike
             if (
@@ -327,6 +346,8 @@ def forbidden_rules(m: Msg, s: Sent) -> None:
                 and "allergy" not in m.taken
                 and not any(c.value in v for c in m.out if c.subject == "phobia")
                 and not re.search(r"(?:기|게|서)$", v)
+                # "그 비릿한 냄새만 맡아도": a describing word alone, not the thing
+                and not re.fullmatch(r"[가-힣]{2,}(?<=[릿끼텁컹큼척찝])한", v)
                 and m.add(s, "disliked", v, prefix=t[: mt.start()], loose=True)
             ):
                 break

@@ -6,13 +6,19 @@ The rules are written for the spoken endings, so before they read a message its 
 -ㅁ forms are put back in the plain form. Only a clause end is touched (the end of the text,
 or before punctuation, laughter or crying), and a one-syllable form only as a word of its own
 ("여행 감", not "자신감"), so nouns that end the same way keep their shape.
+
+Voice-typed spellings and run-on polite clauses (``ko_voice``), then Chungcheong speech
+(``ko_chungcheong``) are put in the standard form first.
 """
 
 from __future__ import annotations
 
 import re
 
+from soulmem.perceive.facts.ko_chungcheong import chungcheong
+from soulmem.perceive.facts.ko_english import english_words
 from soulmem.perceive.facts.ko_lex import has_batchim
+from soulmem.perceive.facts.ko_voice import run_on_polite, voice_typed
 
 __all__ = ["copula_endings", "plain_endings"]
 
@@ -44,6 +50,7 @@ _ATTACHED = {
     "떠남": "떠났어",
     "헤어짐": "헤어졌어",
     "옮김": "옮겼어",
+    "치임": "치였어",
 }
 # a one-syllable verb said as a word of its own: "여행 감", "편의점 가서 사 옴"
 _ALONE = {"감": "가", "옴": "와", "삼": "사", "씀": "써", "뜀": "뛰어", "줌": "줘", "침": "쳐"}
@@ -126,6 +133,8 @@ def copula_endings(text: str) -> str:
 
 def plain_endings(text: str) -> str:
     """``text`` with its clause-final casual -ㅁ endings in their plain spoken form."""
+    text = run_on_polite(voice_typed(english_words(text)))
+    text = chungcheong(text)
     text = _INTENSIFIER_RX.sub("", text)
     text = _TOPIC_TRAIL_RX.sub(lambda mt: mt.group("t") + " ", text)
     text = _PREFIX_RX.sub("", text)

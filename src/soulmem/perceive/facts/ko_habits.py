@@ -77,7 +77,7 @@ def _listen(m: Msg, s: Sent) -> bool:
         return False
     if v in _LISTEN_STOP or v in FILLERS or _NOT_MUSIC.search(v) or not word_ok(v):
         return False
-    if re.search(r"[는은던]$|[고서면니]$", v):
+    if re.search(r"[는은던]$|[고서면니]$|(?:없이|몰래|맘대로|마음대로)$", v):
         return False  # "출근하면서 들어": a clause, not what is heard
     kind = "favorite_music" if classify(v) == "favorite_music" else "favorite_artist"
     return m.add(s, kind, v, prefix=t[: mt.start()], loose=True)

@@ -69,7 +69,8 @@ def _mimetic(word: str) -> bool:
 
 _GAME_CUE = re.compile(
     r"티어|랭크|랭겜|만렙|레벨\s*업|캐릭|길드|과금|현질|가챠|뽑기|서버|[Pp][Cc]방|피시방|스팀|닌텐도|"
-    r"스위치|플스|콘솔|게임"
+    # "게임회사로 출근해": a workplace, no game played
+    r"스위치|플스|콘솔|게임(?!\s*(?:회사|업계|개발사|사(?![가-힣])))"
 )
 _GAME_STOP = frozenset(
     {"게임", "운동", "공부", "일", "알바", "숙제", "과제", "야근", "청소", "요리", "뭐", "그거"}
@@ -105,6 +106,17 @@ _HOBBY_JOY = Gated(
     "행복",
     "소확행",
 )
+# "요새 낙이 경로당에서 게이트볼 치는 거예요": the joy named first, the doing after it
+_JOY_FIRST = re.compile(
+    r"(?:^|\s)(?:요즘|요새|제|내|나의|저의|\s)*(?:낙|취미|재미|즐거움|소일거리)(?:이|가|은|는)\s+"
+    r"(?P<v>[^.!?,]{2,34}?)(?P<e>는|하는)\s*(?:거|것|게)\s*(?:예요|이에요|에요|야|이야|임|입니다|이지|지요|죠)"
+)
+# "친구가 복지관 노래교실 같이 다니자 해서 화요일마다 거기 가요": a class the user joined
+_CLASS_JOINED = re.compile(
+    r"(?P<v>(?:[가-힣]+\s)?[가-힣]+(?:교실|강좌|교습소|동호회|모임|수업))(?:에|을|를)?\s*같이\s*"
+    r"(?:다니자|하자|가자|배우자)\s*(?:고)?\s*(?:해서|하길래|그래서|해가지고)\s*"
+    r"(?P<after>[^.!?]*?(?:다녀|다니|가요|가(?=$|\s)|나가|배워|배우))"
+)
 # words that open the clause before the activity: a filler, the speaker, a time, a manner
 _LEADING = re.compile(
     r"^(?:암튼|아무튼|저|저는|전|나|나는|난|요즘은?|밤|저녁|주말|매일|조금씩|가끔|퇴근하고|퇴근하면|"
@@ -129,7 +141,7 @@ _HOBBY_INTO = Gated(
     "미쳐",
 )
 _HOBBY_RX = re.compile(
-    rf"(?<!\w)(?P<v>{alt(HOBBIES)})(?:을|를|도|은|는)?\s*(?:\w+\s)?(?:쳐|"
+    rf"(?<!\w)(?P<v>(?:{alt(HOBBIES)})(?:교실|강좌|수업|모임|동호회|반)?)(?:을|를|도|은|는)?\s*(?:\w+\s)?(?:쳐|"
     rf"치고|해|하고\s*있|하거든|배워|배우고|즐겨|다녀)(?!\s*봐|\s*보)"
 )
 _WATERS = frozenset(
@@ -202,6 +214,10 @@ def _pastime_topic(m: Msg, s: Sent) -> bool:
     return m.add(s, "hobby", value, confidence=0.75)
 
 
+def _set(m: Msg, subject: str) -> bool:
+    return any(c.subject == subject and c.mode == "set" for c in m.out)
+
+
 def sport_hobby(m: Msg, s: Sent) -> None:
     t = s.text
     if _pastime_topic(m, s):
@@ -254,12 +270,25 @@ def sport_hobby(m: Msg, s: Sent) -> None:
         if word_ok(v):
             m.add(s, "hobby", v, confidence=0.9, prefix=t[: mt.start()])
             return
-    mt2 = _HOBBY_JOY.search(t)
+    mt2 = _HOBBY_JOY.search(t) or _JOY_FIRST.search(t)
+    cls = _CLASS_JOINED.search(t)
+    # the one who asked is the subject of the first clause; the user goes
+    if (
+        cls
+        and not _WISH.match(t[cls.end() :])
+        and not _set(m, "hobby")
+        and m.add(s, "hobby", cls.group("v"))
+    ):
+        return
     if mt2:
         raw = mt2.group("v").strip()
         words = raw.split()
         while words and words[0] in ("그리고", "근데", "나는", "난", "아", "요즘", "참", "그래서"):
             words.pop(0)
+        # "경로당 앞마당에서 게이트볼 치는": where it is done goes, the doing stays
+        if mt2.re is _JOY_FIRST:
+            at = [i for i, w in enumerate(words[:-1]) if w.endswith("에서")]
+            words = words[at[-1] + 1 :] if at else words
         # "애들 재우고 코바늘 잡는 게 낙": what is done, after the clause that sets the time
         while len(words) > 1 and _LEADING.match(words[0]):
             if len(words) == 2 and _PLACE_TO.match(words[0]):

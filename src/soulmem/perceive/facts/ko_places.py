@@ -83,7 +83,20 @@ _RES_DWELLER = Gated(
 _MOVE = re.compile(
     rf"(?P<v>(?:{PLACE_WORD}\s){{0,3}}{PLACE_WORD}?)(?:으로|"
     rf"로)\s*(?:이사|이사했|이사 왔|이사왔|옮겼|옮김|"
-    rf"왔|갔|넘어왔)"
+    # "일산 집 빼고 김포로 가요 이번달 말에 이사": a move decided, said in the present
+    rf"왔|갔|넘어왔|가요(?=$|[\s.,!?~ㅋㅎ])|간다|갑니다|가(?=$|[\s.,!?~ㅋㅎ]))"
+)
+# "집은 송도임", "우리 집은 분당이야": the home named as a place
+_HOME_IS = re.compile(
+    rf"(?:^|\s)(?:우리\s*|내\s*|울\s*|제\s*|저희\s*)?집(?:은|이)\s*(?P<v>(?:{PLACE_WORD}\s)?{PLACE_WORD}?)"
+    r"(?:이야|야|이에요|예요|에요|입니다|임|이고|인데|이라|라)(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
+)
+# "충주 앙성으로 시집와서 여태 여기서 … 살아요": the place married into, lived in still
+_MARRIED_IN = re.compile(
+    rf"(?P<v>(?:{PLACE_WORD}\s){{0,2}}{PLACE_WORD}?)(?:으로|로)\s*(?:시집|장가)\s*(?:와서|왔|오고|온\s)"
+)
+_STILL_HERE = re.compile(
+    r"(?:여태|지금(?:까지)?|아직|쭉|계속|여기서)\s*(?:\S+\s+){0,4}?\S*(?:살아|살고|사는|지내)"
 )
 _LIVED_FIRST = re.compile(
     rf"(?:원래|어릴\s*때|어렸을\s*때|태어나서)\s*(?:는|엔|은)?\s*(?P<v>(?:{PLACE_WORD}\s)?{PLACE_WORD}?)"
@@ -199,6 +212,8 @@ def places(m: Msg, s: Sent) -> None:
                 continue  # "고향 생각날 적마다": a clause about the hometown, not its name
             became = re.search(r"됐|되었|됨|돼", mt.group(0))
             moved_in = re.search(r"이제", t[: mt.end()]) or "이사" in m.text
+            # "원래는 대구사람임 일곱살때 이사옴": where one is from, before a move
+            moved_in = moved_in and not re.search(r"원래|본래|본디|태생", t[: mt.end()])
             if became and not moved_in:
                 continue  # "부산 사람 다 됐네": said of a stay, not of where one is from
             if v and kind and moved_in:
@@ -234,6 +249,18 @@ def places(m: Msg, s: Sent) -> None:
             v = place_value(" ".join(words[cut[-1] + 1 :] if cut else words), strict=False)
             if v and m.add(s, "current_residence", v, confidence=0.9, prefix=t[: mt.start()]):
                 return
+    mt = _HOME_IS.search(t)
+    v = place_value(mt.group("v"), strict=True) if mt else ""
+    if mt and v and m.add(s, "current_residence", v, prefix=t[: mt.start()]):
+        return
+    mt = _MARRIED_IN.search(t)
+    if mt and _STILL_HERE.search(t, mt.end()):
+        words = mt.group("v").split()
+        cut = [i for i, w in enumerate(words) if _CLAUSAL.search(w) or _WHEN_WORD.match(w)]
+        cut += [i for i, w in enumerate(words) if re.search(r"(?:에|에는|엔)$", w)]
+        v = place_value(" ".join(words[max(cut) + 1 :] if cut else words), strict=False)
+        if v and m.add(s, "current_residence", v, confidence=0.9, prefix=t[: mt.start()]):
+            return
     mt = _RES_WHO.search(t)
     if mt and not any(strip_josa(w) in PERSONS for w in mt.group("who").split()):
         v = place_value(mt.group("v"), strict=True)

@@ -156,6 +156,33 @@ _FAN = Gated(
     "덕후",
     "덕질",
 )
+# a kind of fan, not the thing ("보살팬": a long-suffering fan), and the name said after it
+_FAN_SLANG = frozenset({"보살", "찐", "성덕", "고인물", "뉴비", "올드", "라이트", "헤비", "찐찐"})
+_FAN_NAMED_AFTER = re.compile(
+    r"(?:야|에요|예요|임)?\s*(?:ㅋ|ㅎ|ㅠ|!|,)*\s*(?P<v>[가-힣A-Za-z]{2,10}?)(?=ㅋ|ㅎ|ㅠ|\s|[!.,~]|$)"
+)
+# "새벽 4시에 Lakers 경기 보다가 출근": a team whose games the user stays up for
+_TEAM_GAMES = re.compile(
+    r"(?:^|\s)(?P<v>[A-Z][A-Za-z]{2,14}|[가-힣]{2,6}?)(?:의)?\s*경기(?:를|는|도)?\s*(?:맨날\s*|매번\s*|꼭\s*|다\s*)?"
+    r"(?:보다가|보느라|챙겨\s*보|보려고\s*(?:새벽|밤)|본다고\s*(?:새벽|밤))"
+)
+_NOT_TEAM = frozenset(
+    {
+        "야구",
+        "축구",
+        "농구",
+        "배구",
+        "국대",
+        "국가대표",
+        "결승",
+        "준결승",
+        "올림픽",
+        "월드컵",
+        "그",
+        "이",
+    }
+    | {"어제", "오늘", "주말", "새벽", "밤", "중요한", "큰", "마지막", "첫", "시즌"}
+)
 _GAME_TALK = re.compile(r"야구|축구|농구|배구|시즌|경기|직관|응원|리그|구단|홈런|골\s*넣")
 _SONGS = Gated(
     r"(?P<v>\w+)\s*(?:새\s*|신\s*|이번\s*)?(?:노래|음악|곡|앨범)(?:만|을|를|"
@@ -392,6 +419,9 @@ def _likes(m: Msg, s: Sent) -> None:
         mt7 = None  # "나 모쏠이야 덕질이 곧 연애임": the words before 덕질 are a sentence
     if mt7:
         v7 = _np(mt7.group("v"), 2)
+        if v7 in _FAN_SLANG:  # "나 보살팬임 한화": the team is named after
+            named = _FAN_NAMED_AFTER.match(t, mt7.end())
+            v7 = named.group("v") if named and word_ok(named.group("v")) else ""
         if v7:
             kind7 = classify(v7) or "favorite_artist"  # "연두 덕후": a colour, not a singer
             v7 = COLORS.get(v7, v7) if kind7 == "favorite_color" else v7
@@ -400,6 +430,10 @@ def _likes(m: Msg, s: Sent) -> None:
                 v7 = f"{v7} (응원하는 팀)"
                 kind7 = "likes" if m.ctx.current.get("favorite_artist") else kind7
             m.add(s, kind7, v7, prefix=t[: mt7.start()], loose=True)
+    mt8 = _TEAM_GAMES.search(t)
+    if mt8 and mt8.group("v") not in _NOT_TEAM and not mt7 and word_ok(mt8.group("v")):
+        kind8 = "likes" if m.ctx.current.get("favorite_artist") else "favorite_artist"
+        m.add(s, kind8, f"{mt8.group('v')} (응원하는 팀)", confidence=0.7, prefix=t[: mt8.start()])
     for rx in (_COMFORT, _CRAZY, _LOVE, _TASTY, _SIGHT_JOY):
         mt3 = rx.search(t)
         if mt3:

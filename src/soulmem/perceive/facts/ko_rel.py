@@ -38,7 +38,13 @@ from soulmem.perceive.facts.ko_trips import trip_rule
 
 __all__ = ["message_rules", "relation_rules"]
 
-_ANIMAL = alt(ANIMALS)
+# a one-syllable animal only as a word of its own ("앵무새", but not the 새 of "요새 사는 낙")
+_ANIMAL = (
+    alt(a for a in ANIMALS if len(a) > 1)
+    + "|(?<![가-힣])(?:"
+    + alt(a for a in ANIMALS if len(a) == 1)
+    + ")"
+)
 _BREED = alt(BREEDS)
 _MEMBER = alt(MEMBERS)
 _COUNT = r"(?:한|두|세|네|다섯|[1-9])\s*마리"
@@ -127,7 +133,7 @@ _PET_KEEP = re.compile(
     rf"(?P<a>{_ANIMAL}|(?<!\w)개|{_BREED})(?:\s*(?P<c>{_COUNT}))?(?:랑|"
     rf"이랑|하고|를|을|도|만|는|이|가|\s)*\s*(?:(?P<c2>{_COUNT})\s*)?(?:같이\s*|함께\s*|"
     rf"한 집에서\s*|새로\s*)?(?:키워|키우고|키우는|키운다|키웁|키운 지|살아|살고|사는|모시고|"
-    rf"기르|길러|있어|있거든|있는데|들였|입양했|입양해\s*왔|데려왔|분양\s*받았)"
+    rf"기르|길러|있어|있거든|있는데|들였|입양했|입양해\s*왔|데려왔|분양\s*받았|묶어\s*(?:놨|놓|뒀|둬))"
 )
 _PET_SERVANT = re.compile(
     r"(?P<a>냥|댕|고양이|강아지)\s*집사"
@@ -142,8 +148,10 @@ _PET_DETAIL = re.compile(
     rf"(?P<d>(?:\w+색\s*|까만\s*|하얀\s*|검은\s*|흰\s*)?(?:{_BREED})|\w+색\s*(?={_ANIMAL}))"
 )
 _PET_NAME_CUE = re.compile(
-    rf"(?:{_ANIMAL}|얘|걔|애|우리 애|애기|아기|막내|새끼|[털솜]뭉치|털복숭이|"
+    rf"(?:{_ANIMAL}|{_BREED}|얘|걔|애|우리 애|애기|아기|막내|새끼|[털솜]뭉치|털복숭이|"
     r"그놈|이놈|그\s*녀석|이\s*녀석)"
+    # "아까 그 백구 말이에요. 이름이 …": the animal taken up again, its name next
+    r"(?:\s*말(?:이야|이에요|이요|야)[.!,，\s]*)?"
     r"\s*(?:[요,，]\s*)*(?:의\s*)?이름"
 )
 # "우리 집 고슴도치", "내 햄스터": an animal the user calls theirs
@@ -162,7 +170,8 @@ _PET_NAME_KEY = re.compile(
     r"임|$)(?=$|[\s.,!?~ㅋㅎ])"
 )
 _PET_NAME_BARE = re.compile(
-    r"^(?P<n>\w{1,6}?)(?:이)?(?:야|예요|에요|이에요|입니다|라고 해|이라고 해)$"
+    # "깜순이여": the dialect copula 여 too
+    r"^(?P<n>\w{1,6}?)(?:이)?(?:야|여|예요|에요|이에요|입니다|라고 해|이라고 해)$"
 )
 _PET_NAMED = re.compile(
     rf"(?P<n>\w{{1,6}}?)(?:이)?(?:라는|이라는|라고 하는)\s*(?P<a>{_ANIMAL}|{_BREED})"
@@ -238,7 +247,7 @@ def _pet_name(m: Msg) -> None:
     ):
         return
     if cue:
-        a = re.match(_ANIMAL, cue.group(0))
+        a = re.match(f"{_ANIMAL}|{_BREED}", cue.group(0))
         animal = _pet_word(a.group(0)) if a else ""
         after = m.text[cue.start() :]
         mt = _PET_NAME_KEY.search(after)
@@ -510,7 +519,7 @@ def _love(m: Msg, s: Sent) -> None:
 _FRIEND_CUE = re.compile(
     r"(?P<cue>베프|베스트\s*프렌드|절친|단짝|불알친구|"
     r"부랄친구|제일 친한 친구|가장 친한 친구|젤 친한 친구|"
-    r"찐친|소꿉친구|십년지기|죽마고우)"
+    r"찐친|소꿉친구|(?:\d+|[가-힣]{1,3})\s*년\s*지기|죽마고우)"
     r"|(?:때부터|부터)\s*(?:\w+\s){0,4}?(?:붙어\s*다닌|붙어다닌|같이\s*다닌|알고\s*지낸|친구|지낸)"
 )
 _FRIEND_NAME = (
@@ -521,7 +530,7 @@ _FRIEND_NAME = (
     re.compile(
         r"(?:베프|절친|단짝|친한 친구|불알친구|찐친|소꿉친구)(?:는|"
         r"은|이|가)?\s*(?:이름(?:은|이)?\s*)?(?:[가-힣]+\s){0,2}?(?P<n>\w{2,3}?)(?:이)?(?:야|"
-        r"예요|이에요|라고|이라고|인데|이고|임|(?<=[가-힣])(?<![어아요다지네해음함임야])$)"
+        r"예요|이에요|라고|이라고|인데|이고|임(?![이가])|(?<=[가-힣])(?<![어아요다지네해음함임야])$)"
     ),
     re.compile(r"(?P<n>\w{2,3}?)(?:이)?(?:라는|이라는)\s*(?:친구|베프|절친|단짝)"),
     # "중학교 때부터 베프인 서진이": the friend named after a relative clause
@@ -536,10 +545,15 @@ _FRIEND_NAME = (
         r"랑|하고)\s*(?:\w+\s){0,2}?(?:\w+\s)?(?:때부터|"
         r"부터|\d+년)"
     ),
+    # "윤순임이라고 내 육십년지기 친구랑": the name, then who the friend is
+    re.compile(
+        r"(?:^|\s)(?P<n>[가-힣]{2,3}?)(?:이)?라고\s+(?:내|제|나의)\s+(?:\S+\s+){0,2}?(?:친구|베프|절친|단짝)"
+    ),
 )
 _COP_WORDS = frozenset({"거든", "이야", "인데", "이고", "이라", "이지", "잖아", "라서", "이라서"})
 _SINCE = re.compile(
-    r"(?P<s>(?:\w*[^\W은는이가랑도]\s)?\w+\s*때부터|어릴\s*때부터|\d+\s*년\s*(?:째|지기|동안))"
+    r"(?P<s>(?:\w*[^\W은는이가랑도]\s)?\w+\s*때부터|어릴\s*때부터|\d+\s*년\s*(?:째|지기|동안)|"
+    r"(?<![가-힣])[가-힣]{1,3}\s*년\s*지기)"
 )
 
 
@@ -570,7 +584,7 @@ def _best_friend(m: Msg) -> None:
             continue
         since = _SINCE.search(m.text)
         label = cue.group("cue") or "단짝"
-        detail = f"{since.group('s')} {label}" if since else label
+        detail = f"{since.group('s')} {label}" if since and since.group("s") != label else label
         sent = next((s for s in m.sents if name in s.text), m.sents[0])
         if sent.question:  # "내 제일 친한 친구 이름 기억나?"
             continue

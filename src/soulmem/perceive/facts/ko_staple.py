@@ -26,7 +26,8 @@ _ALWAYS = re.compile(
 )
 # "하루에 세 캔은 마시는 듯", "매일 두 잔씩 마셔": a drink counted by the day
 _PER_DAY = re.compile(
-    r"(?:하루에?|매일|맨날|날마다)\s*(?:\S+\s*)?(?:캔|잔|병|팩|통)\s*(?:은|씩|이상|넘게|정도)?\s*"
+    # "하루에 믹스커피를 다섯 봉은 타 먹어요": a drink made up by the sachet, too
+    r"(?:하루에?|매일|맨날|날마다)\s*(?:\S+\s*){0,2}?(?:캔|잔|병|팩|통|봉지|봉)\s*(?:은|씩|이상|넘게|정도)?\s*"
     r"(?:\S+\s)?(?:마시|마셔|먹|비워|비우|까)"
 )
 _DRINK_WORD = re.compile(
@@ -41,6 +42,11 @@ _FAV_BARE = re.compile(
 _FAV_AFTER_BARE = re.compile(
     r"(?:^|\s)(?P<v>[가-힣A-Za-z]{2,12}?)(?:이|가|은|는)?\s*(?:내|제|나의|저의)?\s*(?:요즘\s*)?"
     r"최애(?:야|이야|예요|이에요|임|지|이지|입니다|다)?(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
+)
+# "마라탕은 진리임", "떡볶이는 국룰이지": a food or drink held the best of its kind
+_TRUTH = re.compile(
+    r"(?:^|\s)(?P<v>[가-힣A-Za-z]{2,10}?)(?:은|는|이|가)?\s*(?:ㄹㅇ\s*|진짜\s*|완전\s*)?(?:진리|국룰|근본)"
+    r"(?:야|이야|예요|이에요|임|지|이지|입니다|다|인\s*듯)?(?=$|[\s.,!?~ㅋㅎㅠㅜ])"
 )
 # "슬램덩크 전권 다시 정주행했는데", "나의 아저씨 다섯 번 정주행"
 _BINGE = re.compile(
@@ -163,6 +169,11 @@ def staple_rule(m: Msg, s: Sent) -> None:
         kind = classify(v) if v else None
         if kind and kind not in m.taken and m.add(s, kind, v, confidence=0.9):
             return
+    mt = _TRUTH.search(t)
+    v = np_value(mt.group("v"), 1) if mt else ""
+    kind = _kind(v) if v else None
+    if mt and kind and kind not in m.taken and m.add(s, kind, v, prefix=t[: mt.start()]):
+        return
     mt = _FAV_AFTER_BARE.search(t)
     if mt and not mt.group("v").endswith(("내", "제")):
         v = np_value(mt.group("v"), 1)

@@ -304,7 +304,24 @@ def _love_switch(m: Msg, s: Sent) -> None:
     m.add(s, "partner", n, confidence=0.8, prefix=s.text[: mt.start()])
 
 
+# "나 이제 게이트볼은 못해요", "수영은 더는 안 해": a pastime the user has given up
+_GIVEN_UP = re.compile(
+    r"(?:이제|더\s*이상|더는|이젠)\s*(?:\S+\s)?(?P<k>[가-힣A-Za-z]{2,8}?)(?:은|는|도)\s*(?:이제|더\s*이상|더는|이젠)?\s*"
+    r"(?:못\s*해|못\s*쳐|못\s*타|못\s*가|안\s*해|안\s*쳐|안\s*다녀|안\s*다니|그만)"
+    r"|(?P<j>[가-힣A-Za-z]{2,8}?)(?:은|는|도)\s*(?:이제|더\s*이상|더는|이젠)\s*"
+    r"(?:못\s*해|못\s*쳐|못\s*타|못\s*가|안\s*해|안\s*쳐|안\s*다녀|안\s*다니)"
+)
+
+
+def _given_up(m: Msg, s: Sent) -> None:
+    mt = _GIVEN_UP.search(s.text)
+    done = mt and not _NOT_DONE.search(s.text[mt.end() : mt.end() + 8])
+    if mt and done and not is_other(s.text[: mt.start()], m.names):
+        _end_current(m, s, ("hobby", "sport"), (mt.group("k") or mt.group("j"),))
+
+
 def switch_rule(m: Msg, s: Sent) -> None:
+    _given_up(m, s)
     _love_switch(m, s)
     _work_switch(m, s)
     _home_switch(m, s)

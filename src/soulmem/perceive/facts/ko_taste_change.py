@@ -10,7 +10,7 @@ import re
 
 from soulmem.perceive.facts.ko_base import Msg, Sent, word_ok
 from soulmem.perceive.facts.ko_kinds import classify
-from soulmem.perceive.facts.ko_lex import FILLERS, strip_josa
+from soulmem.perceive.facts.ko_lex import DRINKS, FILLERS, alt, strip_josa
 from soulmem.perceive.facts.ko_switch import end_first
 
 __all__ = ["staples_rule"]
@@ -106,10 +106,24 @@ def _rather(m: Msg, s: Sent) -> None:
                 end_first(m, s, kind, x)
 
 
-# "막걸리는 딱 끊었습니다. 대신 쌍화차를 마십니다": what is had instead of the one given up
+# "막걸리는 딱 끊었습니다. 대신 쌍화차를 마십니다": what is had instead of the one given up;
+# "… 딱 끊었어요. 요샌 보리차 마셔요": or what is had now
 _INSTEAD = re.compile(
-    rf"대신(?:에)?\s*(?:[^\s.!?]+\s+){{0,5}}?{_NP}(?:을|를)?\s*(?:마셔|마시|마신|먹어|먹|먹는)"
+    rf"(?:대신(?:에)?|요즘(?:은|엔)?|요새(?:는)?|요샌|이제(?:는)?|지금은)\s*(?:[^\s.!?]+\s+){{0,5}}?"
+    rf"{_NP}(?:을|를)?\s*(?:마셔|마시|마신|먹어|먹|먹는)"
 )
+# "돼지감자 덖어서 차로 우려 마셔요", "우엉 볶아서 차로 끓여 먹어": a tea made of something
+_TEA_MADE = re.compile(
+    r"(?:^|\s)(?P<t>[가-힣]{2,6}?)(?:을|를)?\s+(?:[가-힣]+(?:서|고)\s+)?차로\s*(?:우려|끓여|타)?\s*"
+    r"(?:서\s*)?(?:마셔|마시|마신|마심|먹어|먹)"
+)
+# "의사가 커피부터 끊으라고 해서 딱 끊었어요": the thing one was told to give up
+_TOLD_QUIT = re.compile(
+    r"(?P<old>[가-힣A-Za-z]+?)(?:부터|만|은|는|을|를|도)?\s*끊(?:으라|으래|으랬|어야)"
+)
+
+
+_DRINK_HEAD = re.compile("(?:" + alt(d for d in DRINKS if " " not in d) + ")$")
 
 
 def _given_up(m: Msg, s: Sent) -> None:
@@ -122,17 +136,37 @@ def _given_up(m: Msg, s: Sent) -> None:
     ):
         return
     old = strip_josa(mt.group("old"))
+    told = _TOLD_QUIT.search(s.text, 0, mt.start() + 1)
+    if told and (len(old) < 2 or re.search(r"(?:서|고|니까)$", old)):
+        old = strip_josa(told.group("old"))  # "커피부터 끊으라고 해서 딱 끊었어요"
     ended = ""
     for kind in ("favorite_drink", "favorite_food", "likes"):
         for value in m.ctx.current.get(kind, ()):
-            if len(old) >= 2 and old in value and end_first(m, s, kind, value):
+            if _same_thing(old, value) and end_first(m, s, kind, value):
                 ended = kind
     at = m.text.find(s.text) + mt.end()
-    inst = _INSTEAD.search(m.text, at, at + 80) if ended else None
+    if not ended:
+        return
+    tea = _TEA_MADE.search(m.text, at, at + 80)
+    if tea and word_ok(tea.group("t")):
+        m.add(s, "favorite_drink", f"{tea.group('t')}차", confidence=0.8)
+        return
+    inst = _INSTEAD.search(m.text, at, at + 80)
     if inst:
         v, kind = _thing(m, inst.group("v"))
         if v and old not in v:
             m.add(s, kind, v, confidence=0.8)
+
+
+def _same_thing(old: str, value: str) -> bool:
+    """ "봉지커피" given up ends "믹스커피": the same drink by another name, both ending in the
+    same word of the lexicon; otherwise the one named inside the other."""
+    if len(old) < 2:
+        return False
+    if old in value:
+        return True
+    head = _DRINK_HEAD.search(old)
+    return head is not None and len(old) > len(head.group(0)) and value.endswith(head.group(0))
 
 
 def staples_rule(m: Msg, s: Sent) -> None:
@@ -140,6 +174,9 @@ def staples_rule(m: Msg, s: Sent) -> None:
     _rather(m, s)
     _given_up(m, s)
     t = s.text
+    mt = _TEA_MADE.search(t)
+    if mt and word_ok(mt.group("t")) and "favorite_drink" not in m.taken:
+        m.add(s, "favorite_drink", f"{mt.group('t')}차", confidence=0.7, prefix=t[: mt.start()])
     mt = _DAY_RUNS_ON.search(t)
     if mt:
         v, kind = _thing(m, mt.group("v"))

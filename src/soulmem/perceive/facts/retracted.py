@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from soulmem.perceive.facts.en_dialect import normalise
+
 __all__ = ["retracted"]
 
 _EN_STOP = frozenset(
@@ -91,6 +93,23 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {
             r"\blast\s+(?:day|shift)\s+at\s+(?:the\s+)?(?P<x>(?-i:[A-Z])[\w'&-]+(?:\s+(?-i:[A-Z])[\w'&-]+)?)",
             re.IGNORECASE,
         ),
+        # "no more Milo dinosaur", "said no more Dr Pepper not a one": a habit ended by name
+        re.compile(
+            r"\bno\s+more\s+(?P<x>(?-i:[A-Z])[\w'.&-]+(?:\s+(?-i:[A-Z])[\w'&-]+|"
+            r"\s+[\w'&-]+(?=\s*[,.;!]|$))?)",
+            re.IGNORECASE,
+        ),
+        # "chem was finishing me so i dropped it today": the thing named, then dropped as "it"
+        re.compile(
+            r"(?:^|[.!?]\s+)(?P<x>[a-z][\w-]{2,})\s+(?:was|is)\s+[^.!?]{0,40}?\bso\s+I(?:'ve)?\s+"
+            r"(?:just\s+)?(?:dropped|quit|ditched|gave\s+up)\s+(?:it|that)\b",
+            re.IGNORECASE,
+        ),
+        # Nigerian Pidgin: "Na the crochet. ... So I don drop am." (I have dropped it)
+        re.compile(
+            r"\bna\s+the\s+(?P<x>[a-z][\w-]{2,})\b[^?]{0,160}?\bI\s+don\s+(?:drop|stop|leave)\s+am\b",
+            re.IGNORECASE,
+        ),
         # "Remember when I said fifty-four? Total fib"
         re.compile(
             r"\bsaid\s+(?P<x>[\w-]+)\W{0,3}\s*(?:\w+\s+){0,3}?(?:fib|lie|lied|made\s+(?:it|that)"
@@ -126,6 +145,8 @@ _PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {
 
 def retracted(text: str, language: str) -> list[str]:
     """The names ``text`` takes back (each once, in order)."""
+    if language == "en":
+        text = normalise(text)  # "quit sainsburys innit": a name in a lower-case message
     found: list[str] = []
     for pattern in _PATTERNS.get(language, ()):
         for match in pattern.finditer(text):

@@ -17,7 +17,11 @@ _TAILS = {
     "ko": re.compile(r"\s+(?:이건|그건|저건|이거|그거|저거|이게|그게)$"),
     "en": re.compile(r"\s+(?:at\s+all|whatsoever|either)$", re.IGNORECASE),
     # "季節はやっぱ秋がいいねえ": the liking said after the value
-    "ja": re.compile(r"(?<=.)(?:が|は)(?:いい|良い|好き|最高|一番)[ねえよなぁー〜]*$"),
+    # ("秋だね": the copula after a noun)
+    "ja": re.compile(
+        r"(?<=.)(?:が|は)(?:いい|良い|好き|最高|一番)[ねえよなぁー〜]*$"
+        r"|(?<=[^\W\d_ぁ-ゖ])(?:だね|だな|だよ|じゃね|じゃな)[ねえよなぁー〜]*$"
+    ),
 }
 
 
